@@ -1,0 +1,65 @@
+// @ts-check
+import mdx from '@astrojs/mdx';
+import react from '@astrojs/react';
+import sitemap from '@astrojs/sitemap';
+import tailwindcss from '@tailwindcss/vite';
+import { defineConfig, envField } from 'astro/config';
+import { loadEnv } from 'vite';
+import { counterpartPath, langOfPath } from './src/i18n/paths.ts';
+import { hostFiles } from './src/integrations/hostFiles.ts';
+
+const env = { ...loadEnv('production', process.cwd(), ''), ...process.env };
+const site = env.SITE_URL || 'http://127.0.0.1:4321';
+
+/** Origins outside the site that the pages talk to, for the Content-Security-Policy. */
+function externalOrigin(url = '') {
+  return /^https?:\/\//.test(url) ? [new URL(url).origin] : [];
+}
+const tagConfigured = Boolean(env.PUBLIC_GTM_ID || env.PUBLIC_GA_ID);
+const google = [
+  'https://www.googletagmanager.com',
+  'https://*.google-analytics.com',
+  'https://*.analytics.google.com',
+];
+
+export default defineConfig({
+  site,
+  trailingSlash: 'ignore',
+  build: { format: 'file' },
+  srcDir: './src',
+  publicDir: './public',
+  env: {
+    schema: {
+      PUBLIC_API_BASE: envField.string({ context: 'client', access: 'public', default: '' }),
+      PUBLIC_GEO_ENDPOINT: envField.string({ context: 'client', access: 'public', default: '/api/geo' }),
+      PUBLIC_GTM_ID: envField.string({ context: 'client', access: 'public', optional: true }),
+      PUBLIC_GA_ID: envField.string({ context: 'client', access: 'public', optional: true }),
+    },
+  },
+  integrations: [
+    react(),
+    mdx(),
+    sitemap({
+      filter: (page) => !/\/404\/?$/.test(new URL(page).pathname),
+      serialize(item) {
+        const path = new URL(item.url).pathname.replace(/(.)\/$/, '$1');
+        item.url = new URL(counterpartPath(path, langOfPath(path)), site).href;
+        item.links = ['en', 'bg'].map((lang) => ({
+          lang,
+          url: new URL(counterpartPath(path, /** @type {'en'|'bg'} */ (lang)), site).href,
+        }));
+        return item;
+      },
+    }),
+    hostFiles({
+      connect: [
+        ...externalOrigin(env.PUBLIC_API_BASE),
+        ...externalOrigin(env.PUBLIC_GEO_ENDPOINT),
+        ...(tagConfigured ? google : []),
+      ],
+      script: tagConfigured ? ['https://www.googletagmanager.com'] : [],
+      img: tagConfigured ? google : [],
+    }),
+  ],
+  vite: { plugins: [tailwindcss()] },
+});

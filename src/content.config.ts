@@ -1,0 +1,45 @@
+import { defineCollection } from 'astro:content';
+import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { glob, type LoaderContext } from 'astro/loaders';
+import { articleSchema } from './lib/blog/articleSchema.ts';
+import { parseTips, tipSchema } from './lib/tips/tipRules.ts';
+
+const tipsFile = fileURLToPath(new URL('../content/tips.json', import.meta.url));
+
+/** Articles: one MDX file per language, `content/blog/<lang>/<slug>.mdx`. */
+const blog = defineCollection({
+  // Ids come from the path (`bg/<slug>`): the default would use the `slug`, which both languages share.
+  loader: glob({
+    base: './content/blog',
+    pattern: '**/*.mdx',
+    generateId: ({ entry }) => entry.replace(/\.mdx$/, ''),
+  }),
+  schema: articleSchema,
+});
+
+async function loadTips({ store, parseData, generateDigest }: LoaderContext): Promise<void> {
+  const entries = parseTips(JSON.parse(await readFile(tipsFile, 'utf8')));
+  store.clear();
+  for (const entry of entries) {
+    const data = await parseData({ id: entry.id, data: entry });
+    store.set({ id: entry.id, data, digest: generateDigest(data) });
+  }
+}
+
+/** Tips: one JSON file; the build stops on any duplicate, empty, over-long or uncategorised tip. */
+const tips = defineCollection({
+  loader: {
+    name: 'tips-json',
+    load: async (context) => {
+      await loadTips(context);
+      context.watcher?.add(tipsFile);
+      context.watcher?.on('change', (changed) => {
+        if (changed === tipsFile) loadTips(context).catch((error) => context.logger.error(String(error)));
+      });
+    },
+  },
+  schema: tipSchema,
+});
+
+export const collections = { blog, tips };

@@ -1,0 +1,34 @@
+import type { Lang } from './languages.ts';
+
+const locales: Record<Lang, string> = { en: 'en-US', bg: 'bg-BG' };
+
+/** The BCP 47 locale used for dates and numbers in each language. */
+export function localeOf(lang: Lang): string {
+  return locales[lang];
+}
+
+/**
+ * A calendar date as people write it in that language.
+ * @example formatDate(new Date('2025-08-01'), 'bg') // '1 август 2025 г.'
+ */
+export function formatDate(date: Date, lang: Lang): string {
+  return new Intl.DateTimeFormat(locales[lang], { dateStyle: 'long', timeZone: 'UTC' }).format(date);
+}
+
+/** A whole number with the language's grouping, e.g. 1,234 or 1 234. */
+export function formatNumber(value: number, lang: Lang, fractionDigits = 0): string {
+  return new Intl.NumberFormat(locales[lang], {
+    minimumFractionDigits: fractionDigits,
+    maximumFractionDigits: fractionDigits,
+  }).format(value);
+}
+
+/** A US-dollar amount with no cents, e.g. "$5" in English and "5 $" in Bulgarian. */
+export function formatUsd(amount: number, lang: Lang): string {
+  return new Intl.NumberFormat(locales[lang], {
+    style: 'currency',
+    currency: 'USD',
+    currencyDisplay: 'narrowSymbol',
+    maximumFractionDigits: 0,
+  }).format(amount);
+}

@@ -1,0 +1,48 @@
+import type { Lang } from './languages.ts';
+
+/**
+ * URL helpers. English lives at unprefixed paths, Bulgarian under `/bg`. Paths are written without a
+ * trailing slash, except the Bulgarian home page, `/bg/`.
+ */
+
+/** The language a path belongs to. */
+export function langOfPath(pathname: string): Lang {
+  return pathname === '/bg' || pathname.startsWith('/bg/') ? 'bg' : 'en';
+}
+
+/** The language-neutral part of a path: `/bg/about` -> `/about`, `/bg/` -> `/`. */
+export function neutralPath(pathname: string): string {
+  const trimmed = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  if (trimmed === '/bg') return '/';
+  return trimmed.startsWith('/bg/') ? trimmed.slice(3) : trimmed;
+}
+
+/**
+ * The path of a language-neutral page in one language.
+ * @example localizePath('/about', 'bg') // '/bg/about'; localizePath('/', 'bg') // '/bg/'
+ */
+export function localizePath(neutral: string, lang: Lang): string {
+  if (lang === 'en') return neutral;
+  return neutral === '/' ? '/bg/' : `/bg${neutral}`;
+}
+
+/** A tip's id as that language spells it: English `en_5` / `en_r3`, Bulgarian `5` / `r3`. */
+export function tipIdFor(baseId: string, lang: Lang): string {
+  return lang === 'en' ? `en_${baseId}` : baseId;
+}
+
+/** The language-neutral id of a tip from either spelling: `en_5` -> `5`, `r3` -> `r3`. */
+export function baseTipId(tipId: string): string {
+  return tipId.startsWith('en_') ? tipId.slice(3) : tipId;
+}
+
+/**
+ * The same page in another language. Tip pages carry the language in their id too.
+ * @example counterpartPath('/tips/en_5', 'bg') // '/bg/tips/5'
+ */
+export function counterpartPath(pathname: string, lang: Lang): string {
+  const neutral = neutralPath(pathname);
+  const tip = /^\/tips\/([^/]+)$/.exec(neutral);
+  const mapped = tip?.[1] ? `/tips/${tipIdFor(baseTipId(tip[1]), lang)}` : neutral;
+  return localizePath(mapped, lang);
+}

@@ -1,0 +1,163 @@
+/**
+ * English UI strings: the source of truth for keys. Every other language must carry every key
+ * (`bg.ts` is typed against this object, so a missing key fails the type check).
+ * `{name}` marks a value filled in by `t()`.
+ */
+export const en = {
+  'site.name': 'Important Advice',
+  'site.description':
+    'Short, playful advice for overthinkers: press a button, get a tip, feel a little lighter.',
+  'site.logoLabel': 'Important Advice: home',
+  'nav.switchTo': 'Read this page in Bulgarian',
+  'nav.footer': 'Footer',
+  'nav.mission': 'My Mission',
+  'nav.blog': 'Blog',
+  'nav.privacy': 'Privacy',
+  'nav.skip': 'Skip to content',
+  'footer.tagline': 'Made with care for people who think a little too much.',
+
+  'home.metaTitle': 'Important Advice: a tip for every overthinker',
+  'home.title': 'IMPORTANT ADVICE',
+  'home.subtitle': 'HELLO, SUPERSTAR',
+  'home.welcome':
+    'Overthinking again? Press the button and get a small piece of wisdom. It is free, it is fast, and it is probably what you needed to hear.',
+  'home.blogTeaser': 'Want more than one sentence?',
+  'home.blogLink': 'Read the blog',
+
+  'advice.button': 'GET WISDOM',
+  'advice.loading': 'GENERATING...',
+  'advice.region': 'Your advice',
+  'advice.share': 'Share',
+  'advice.copied': 'Link copied. Go spread the wisdom!',
+  'advice.shareFailed': 'Could not share this tip. The link is {url}',
+  'advice.noscript': 'The advice generator needs JavaScript. Meanwhile, here is one for free:',
+
+  'feedback.question': 'Like this advice?',
+  'feedback.like': 'Like',
+  'feedback.dislike': 'Dislike',
+  'feedback.thanks': 'Respec.',
+
+  'tip.metaTitle': 'Important advice: {text}',
+  'tip.heading': 'A piece of important advice',
+  'tip.another': 'Get another one',
+  'tip.category': 'Category',
+
+  'subscribe.title': 'Wisdom in your inbox',
+  'subscribe.description':
+    'A short, kind letter now and then. No spam, no guilt trips. Unsubscribe any time.',
+  'subscribe.label': 'Email address',
+  'subscribe.placeholder': 'you@example.com',
+  'subscribe.button': 'Subscribe',
+  'subscribe.saving': 'Saving...',
+  'subscribe.successTitle': 'Success!',
+  'subscribe.success': 'Successfully subscribed!',
+  'subscribe.errorTitle': 'Email error',
+  'subscribe.invalid': 'Please enter a valid email address',
+  'subscribe.exists': 'This email is already subscribed!',
+  'subscribe.rateLimited': 'Too many attempts. Please try again in an hour.',
+  'subscribe.unexpected': 'An unexpected error occurred. Please try again.',
+  'subscribe.errorGeneric': 'Error',
+
+  'about.metaTitle': 'My Mission | Important Advice',
+  'about.metaDescription': 'Why Important Advice exists: small, kind nudges for people who think too much.',
+  'about.title': 'My Mission',
+  'about.p1':
+    'Important Advice started with a simple observation: most of us do not need more information. We need a nudge. A small, kind sentence at the right moment that says "hey, you are doing better than you think".',
+  'about.p2':
+    'Overthinking is exhausting. It turns a text message into a mystery novel and a Tuesday into a trial. This site is a tiny antidote: press a button, get a tip, smile, and maybe put the phone down and drink some water.',
+  'about.p3':
+    'The tips are short on purpose. They are written to be read in five seconds and remembered for the rest of the day. Some are silly, some are practical, and a few of the rare ones might surprise you.',
+  'about.p4':
+    'The blog goes a little deeper, with longer reflections on thinking, feeling and the way we talk to each other and to ourselves.',
+  'about.disclaimerTitle': 'A gentle disclaimer',
+  'about.disclaimer':
+    'Most of the tips here are playful and some are serious, but none of them replace professional help. If you are struggling with your mental health, please reach out to a doctor, a therapist or a local helpline. Asking for help is a sign of strength.',
+  'about.back': 'Back to the advice',
+
+  'blog.metaTitle': 'Blog | Important Advice',
+  'blog.metaDescription': 'A collection of reflections on overthinking, kindness and the tone we set.',
+  'blog.title': 'A collection of reflections',
+  'blog.readMore': 'Read the article',
+  'blog.back': 'Back to blog',
+  'blog.rss': 'RSS feed',
+  'blog.published': 'Published',
+  'blog.category.relationships': 'Relationships',
+  'blog.category.productivity': 'Productivity',
+  'blog.category.mentalHealth': 'Mental Health',
+
+  'donate.metaTitle': 'Support Us | Important Advice',
+  'donate.metaDescription': 'Help keep Important Advice free, kind and ad-free.',
+  'donate.title': 'Support Us',
+  'donate.missionTitle': 'Why your support matters',
+  'donate.mission':
+    'Important Advice is free, has no ads and never sells anyone’s data. A small donation helps us keep it that way and keep writing.',
+  'donate.goalsTitle': 'What your support makes possible',
+  'donate.goal1Title': 'Quality Content',
+  'donate.goal1': 'Thoughtful tips and articles, written and checked by people, in English and in Bulgarian.',
+  'donate.goal2Title': 'Community',
+  'donate.goal2': 'A calm corner of the internet where people can share, comment and feel less alone.',
+  'donate.choose': 'Choose Donation Amount',
+  'donate.tierCoffee': 'Coffee',
+  'donate.tierLunch': 'Lunch',
+  'donate.tierBig': 'Big Support',
+  'donate.notice': 'Online payments are not open yet. Thank you for wanting to help!',
+  'donate.note': 'Every donation, big or small, is welcome and deeply appreciated.',
+
+  'privacy.metaTitle': 'Privacy Policy | Important Advice',
+  'privacy.metaDescription':
+    'What Important Advice collects, why, how long it is kept and what your rights are.',
+  'privacy.title': 'Privacy Policy',
+  'privacy.updated': 'Last updated: {date}',
+  'privacy.intro.title': 'Introduction',
+  'privacy.intro.body':
+    'Important Advice respects your privacy. This policy explains what information we collect when you use the site, why we collect it, how long we keep it and what you can ask us to do with it. We collect as little as we can.',
+  'privacy.collect.title': 'Information We Collect',
+  'privacy.collect.analytics':
+    'Analytics: anonymous usage data such as pages viewed, buttons pressed and time spent, with IP addresses anonymised.',
+  'privacy.collect.email':
+    'E-mail: the address you give us when you subscribe to the newsletter, rate an article or choose to add it to a comment.',
+  'privacy.collect.device':
+    'Device: browser type, screen size and language, used to display the site properly.',
+  'privacy.collect.location':
+    'Location: an anonymous country or city, derived from your connection, used to pick the language of the site. We never store your IP address.',
+  'privacy.use.title': 'How We Use Your Information',
+  'privacy.use.body':
+    'We use this information to show the site in your language, to send the newsletter you asked for, to keep ratings fair (one per person), to protect the comments from spam and to understand which tips and articles people find useful. We do not sell your data and we do not use it for advertising.',
+  'privacy.security.title': 'Data Security & Storage',
+  'privacy.security.body':
+    'Subscriber e-mails are stored with a hosted database service and deleted automatically after 30 days, unless you ask us to delete them earlier. E-mails given with a rating are stored only as a one-way keyed hash. Connections to the site are encrypted.',
+  'privacy.thirdParty.title': 'Third-Party Services',
+  'privacy.thirdParty.analytics':
+    'Analytics: if a web analytics service is enabled, it loads only after you accept it, with IP anonymisation on and advertising signals off.',
+  'privacy.thirdParty.hosting':
+    'Hosting: the site and its database run with a hosting provider that processes data only on our behalf.',
+  'privacy.rights.title': 'Your Rights',
+  'privacy.rights.body': 'You can ask us at any time to:',
+  'privacy.rights.access': 'access the information we hold about you;',
+  'privacy.rights.correction': 'correct it;',
+  'privacy.rights.deletion': 'delete it;',
+  'privacy.rights.optOut': 'opt out of the newsletter and of analytics.',
+  'privacy.retention.title': 'Data Retention',
+  'privacy.retention.body':
+    'Subscriber e-mails are deleted automatically 30 days after you give them to us, unless deleted earlier on request. Analytics data is kept for at most 26 months. Comments stay published until you or we remove them.',
+  'privacy.contact.title': 'Contact',
+  'privacy.contact.body':
+    'For any question about your data, or to use any of your rights, write to privacy@important-advice.example and we will answer within 30 days.',
+  'privacy.updates.title': 'Policy Updates',
+  'privacy.updates.body':
+    'If we change this policy, we will update the date at the top of this page. Important changes will also be announced on the home page.',
+
+  'notFound.metaTitle': 'Page not found | Important Advice',
+  'notFound.title': 'Oops! Page not found',
+  'notFound.body': 'This page got lost overthinking. It happens to the best of us.',
+  'notFound.home': 'Return to Home',
+
+  'error.title': 'Unexpected Application Error!',
+  'error.back': 'Back',
+
+  'consent.text': 'May we count visits with an analytics tool? It helps us see which tips help.',
+  'consent.accept': 'Accept',
+  'consent.reject': 'Reject',
+} as const;
+
+export type UiKey = keyof typeof en;

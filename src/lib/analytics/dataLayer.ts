@@ -1,0 +1,15 @@
+declare global {
+  interface Window {
+    dataLayer?: unknown[];
+  }
+}
+
+/**
+ * Pushes an analytics event to `window.dataLayer`, only where a page or tag manager created one
+ * (spec section 7): with no data layer, nothing is collected.
+ * @example track('advice_rated', { rating: 1 })
+ */
+export function track(event: string, params: Record<string, unknown> = {}): void {
+  if (typeof window === 'undefined' || !Array.isArray(window.dataLayer)) return;
+  window.dataLayer.push({ event, ...params });
+}

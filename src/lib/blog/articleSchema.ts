@@ -1,0 +1,18 @@
+import { z } from 'zod';
+import { languages } from '../../i18n/languages.ts';
+
+export const blogCategories = ['relationships', 'productivity', 'mentalHealth'] as const;
+export type BlogCategory = (typeof blogCategories)[number];
+
+/** Frontmatter of an article in `content/blog/<lang>/<slug>.mdx`; one file per language shares an id. */
+export const articleSchema = z.object({
+  id: z.number().int().positive(),
+  title: z.string().trim().min(1),
+  description: z.string().trim().min(1).max(200),
+  date: z.coerce.date(),
+  category: z.enum(blogCategories),
+  slug: z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'must be lower-case words joined by hyphens'),
+  language: z.enum(languages),
+});
+
+export type ArticleData = z.infer<typeof articleSchema>;
