@@ -1,0 +1,47 @@
+// The HTTP API, written against web-standard Request/Response so the same app runs in the Node
+// server (functions/node/serve.ts) and on Netlify (functions/platforms/netlify.ts).
+import { Hono } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import { refuseCrossSite } from './http/origin.ts';
+import { apiCsp, hsts, isHttps, securityHeaders } from './http/securityHeaders.ts';
+import { articles } from './routes/articles.ts';
+import { geo } from './routes/geo.ts';
+import { health } from './routes/health.ts';
+import { subscribe } from './routes/subscribe.ts';
+import { tipRatings } from './routes/tipRatings.ts';
+import { errorMessages } from './schemas.ts';
+import type { AppEnv, Services } from './services.ts';
+
+export function createApp(services: Services) {
+  const app = new Hono<AppEnv>().basePath('/api');
+
+  app.use(async (c, next) => {
+    c.set('services', services);
+    await next();
+    for (const [name, value] of Object.entries(securityHeaders)) c.header(name, value);
+    c.header('Content-Security-Policy', apiCsp);
+    if (isHttps(c.req.raw, services.config.trustProxy)) c.header('Strict-Transport-Security', hsts);
+    // Answers depend on the database and the visitor: no shared cache may keep them.
+    if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-store');
+  });
+  app.use(refuseCrossSite);
+
+  app.route('/subscribe', subscribe);
+  app.route('/tip-ratings', tipRatings);
+  app.route('/articles', articles);
+  app.route('/geo', geo);
+  app.route('/health', health);
+
+  app.notFound((c) => c.json({ error: errorMessages.notFound }, 404));
+  app.onError((error, c) => {
+    if (error instanceof HTTPException && error.status < 500) {
+      return c.json({ error: error.message || errorMessages.notFound }, error.status);
+    }
+    // Details go to the log only: a 500 body never shows internals.
+    console.error(`${c.req.method} ${c.req.path} failed:`, error);
+    return c.json({ error: errorMessages.serverError }, 500);
+  });
+  return app;
+}
+
+export type ApiApp = ReturnType<typeof createApp>;

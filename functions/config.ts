@@ -1,0 +1,143 @@
+// Environment variables, read and validated once by each entry point (serve, admin, purge, netlify)
+// and then passed down, so nothing else reads process.env.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+// `VAR=` in a shell or .env file means "not set", not "empty string".
+const unsetIfEmpty = (value: unknown) => (value === '' ? undefined : value);
+
+const count = (fallback: number) =>
+  z.preprocess(
+    unsetIfEmpty,
+    z
+      .string()
+      .regex(/^\d+$/, 'expected a whole number (0 or more)')
+      .default(String(fallback))
+      .transform(Number),
+  );
+
+const flag = z.preprocess(
+  (value) => (typeof value === 'string' ? value.trim().toLowerCase() || undefined : value),
+  z
+    .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'expected true or false' })
+    .default('false')
+    .transform((value) => ['true', '1', 'yes'].includes(value)),
+);
+
+const optionalText = z.preprocess(unsetIfEmpty, z.string().optional());
+
+const envSchema = z.object({
+  DATABASE_URL: z.preprocess(
+    unsetIfEmpty,
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'expected a postgres:// or postgresql:// connection URL')
+      .optional(),
+  ),
+  DATA_DIR: z.preprocess(unsetIfEmpty, z.string().default('./data')),
+  PG_POOL_MAX: z.preprocess(
+    unsetIfEmpty,
+    z
+      .string()
+      .regex(/^[1-9]\d*$/, 'expected a whole number of at least 1')
+      .default('10')
+      .transform(Number),
+  ),
+  HASH_SECRET: z.preprocess(unsetIfEmpty, z.string().min(32, 'expected at least 32 characters').optional()),
+  TRUST_PROXY: flag,
+  ALLOWED_ORIGINS: z.preprocess(
+    unsetIfEmpty,
+    z
+      .string()
+      .default('')
+      .transform((value) =>
+        value
+          .split(',')
+          .map((origin) => origin.trim().replace(/\/+$/, ''))
+          .filter(Boolean),
+      )
+      .pipe(z.array(z.url({ error: 'expected a comma-separated list of origins like https://example.com' }))),
+  ),
+  SUBSCRIBE_LIMIT_PER_HOUR: count(5),
+  COMMENT_LIMIT_PER_HOUR: count(10),
+  RATING_LIMIT_PER_HOUR: count(60),
+  CONTENT_DIR: optionalText,
+  GEO_COUNTRY_HEADER: z.preprocess(
+    unsetIfEmpty,
+    z
+      .string()
+      .regex(/^[A-Za-z0-9-]+$/, 'expected an HTTP header name')
+      .transform((name) => name.toLowerCase())
+      .optional(),
+  ),
+  HOST: z.preprocess(unsetIfEmpty, z.string().default('127.0.0.1')),
+  PORT: z.preprocess(
+    unsetIfEmpty,
+    z
+      .string()
+      .regex(/^\d+$/, 'expected a port number')
+      .default('4321')
+      .transform(Number)
+      .refine((port) => port <= 65535, 'expected a port number from 0 to 65535'),
+  ),
+  DIST_DIR: z.preprocess(unsetIfEmpty, z.string().default('dist')),
+});
+
+export interface Config {
+  /** PostgreSQL connection URL; when absent the embedded PGlite database under `dataDir` is used. */
+  databaseUrl: string | undefined;
+  dataDir: string;
+  pgPoolMax: number;
+  /** Key for the e-mail and client-address hashes; generated and kept in the database when absent. */
+  hashSecret: string | undefined;
+  /** Believe X-Forwarded-For / -Proto / -Host and platform client-IP headers. */
+  trustProxy: boolean;
+  allowedOrigins: string[];
+  /** Requests per client per hour; 0 turns the limit off. */
+  limits: { subscribe: number; comment: number; rating: number };
+  contentDir: string;
+  geoCountryHeader: string | undefined;
+  host: string;
+  port: number;
+  distDir: string;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/**
+ * Reads and validates the environment. Throws a ConfigError naming the first bad variable, e.g.
+ * `Invalid environment variable PORT: expected a port number (got "abc")`.
+ */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const name = String(issue?.path[0] ?? 'unknown');
+    throw new ConfigError(
+      `Invalid environment variable ${name}: ${issue?.message ?? 'invalid value'} (got ${JSON.stringify(env[name])})`,
+    );
+  }
+  const e = parsed.data;
+  return {
+    databaseUrl: e.DATABASE_URL,
+    dataDir: path.resolve(e.DATA_DIR),
+    pgPoolMax: e.PG_POOL_MAX,
+    hashSecret: e.HASH_SECRET,
+    trustProxy: e.TRUST_PROXY,
+    allowedOrigins: e.ALLOWED_ORIGINS.map((origin) => new URL(origin).origin),
+    limits: {
+      subscribe: e.SUBSCRIBE_LIMIT_PER_HOUR,
+      comment: e.COMMENT_LIMIT_PER_HOUR,
+      rating: e.RATING_LIMIT_PER_HOUR,
+    },
+    // Resolved here, not at import, so bundles without a meaningful import.meta.url still load.
+    contentDir: path.resolve(e.CONTENT_DIR ?? fileURLToPath(new URL('../content', import.meta.url))),
+    geoCountryHeader: e.GEO_COUNTRY_HEADER,
+    host: e.HOST,
+    port: e.PORT,
+    distDir: path.resolve(e.DIST_DIR),
+  };
+}

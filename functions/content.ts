@@ -1,0 +1,83 @@
+// Which tips and articles exist, read from the content folder at run time so that a new article file
+// (or a new tips.json) is picked up without a code change or restart.
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { Language } from './schemas.ts';
+
+export interface Content {
+  /** `en_5`/`en_r3` for English, `5`/`r3` for Bulgarian; any other pairing is unknown. */
+  isKnownTip(tipId: string, language: Language): Promise<boolean>;
+  isKnownArticle(id: number): Promise<boolean>;
+}
+
+// Re-read at most this often: cheap, and a dropped-in file shows up within a second.
+const refreshMs = 1000;
+
+// The same problem is reported once, not on every refresh.
+const reported = new Set<string>();
+function reportOnce(message: string) {
+  if (reported.has(message)) return;
+  reported.add(message);
+  console.error(message);
+}
+
+/** Reads `tips.json` ids as site ids per language: `{ en: {'en_1', ...}, bg: {'1', ...} }`. */
+async function readTipIds(contentDir: string): Promise<Record<Language, Set<string>>> {
+  const ids = { en: new Set<string>(), bg: new Set<string>() };
+  let tips: unknown;
+  try {
+    tips = JSON.parse(await fs.readFile(path.join(contentDir, 'tips.json'), 'utf8'));
+  } catch (error) {
+    reportOnce(`Cannot read tips (every tip rating will be refused): ${(error as Error).message}`);
+    return ids;
+  }
+  for (const tip of Array.isArray(tips) ? tips : []) {
+    const id = (tip as { id?: unknown } | null)?.id;
+    if (typeof id !== 'string' || !/^r?\d+$/.test(id)) continue;
+    ids.en.add(`en_${id}`);
+    ids.bg.add(id);
+  }
+  return ids;
+}
+
+const frontmatterPattern = /^---\r?\n([\s\S]*?)\r?\n---/;
+const idPattern = /^id:\s*["']?(\d+)["']?\s*$/m;
+
+/** The `id:` of every `content/blog/<lang>/*.mdx` (or .md) frontmatter. */
+async function readArticleIds(contentDir: string): Promise<Set<number>> {
+  const ids = new Set<number>();
+  const blogDir = path.join(contentDir, 'blog');
+  const languages = await fs.readdir(blogDir, { withFileTypes: true }).catch(() => []);
+  for (const language of languages.filter((entry) => entry.isDirectory())) {
+    const dir = path.join(blogDir, language.name);
+    for (const file of await fs.readdir(dir).catch(() => [])) {
+      if (!/\.mdx?$/.test(file)) continue;
+      const source = await fs.readFile(path.join(dir, file), 'utf8').catch(() => '');
+      const id = frontmatterPattern.exec(source)?.[1]?.match(idPattern)?.[1];
+      if (id) ids.add(Number(id));
+    }
+  }
+  return ids;
+}
+
+/** Caches `load` for `refreshMs`; concurrent callers share one read. */
+function cached<T>(load: () => Promise<T>) {
+  let value: Promise<T> | undefined;
+  let loadedAt = 0;
+  return () => {
+    if (!value || Date.now() - loadedAt > refreshMs) {
+      loadedAt = Date.now();
+      value = load();
+    }
+    return value;
+  };
+}
+
+export function createContent(contentDir: string): Content {
+  const tipIds = cached(() => readTipIds(contentDir));
+  const articleIds = cached(() => readArticleIds(contentDir));
+  return {
+    isKnownTip: async (tipId, language) => (await tipIds())[language].has(tipId),
+    isKnownArticle: async (id) => (await articleIds()).has(id),
+  };
+}

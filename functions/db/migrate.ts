@@ -1,0 +1,50 @@
+// Applies the SQL files in functions/migrations (written by drizzle-kit from schema.ts) in name order,
+// each once. All of it runs in one transaction under an advisory lock, so instances that start
+// together wait for each other instead of racing, and a failed migration leaves nothing half-done.
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
+import { pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import type { Db } from './client.ts';
+
+// Any fixed number works; it only has to be the same in every instance.
+const migrationLockId = 7_431_905_226;
+
+// Bookkeeping table, created here rather than in schema.ts so drizzle-kit does not generate it.
+const schemaMigrations = pgTable('schema_migrations', {
+  name: text('name').primaryKey(),
+  appliedAt: timestamp('applied_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** The migrations folder next to this module's parent (functions/migrations). */
+export function defaultMigrationsDir() {
+  return fileURLToPath(new URL('../migrations', import.meta.url));
+}
+
+/** Applies pending migrations; returns the names it applied (empty when already up to date). */
+export async function migrate(db: Db, dir = defaultMigrationsDir()): Promise<string[]> {
+  const files = (await fs.readdir(dir)).filter((file) => file.endsWith('.sql')).sort();
+  const sources = await Promise.all(files.map((file) => fs.readFile(path.join(dir, file), 'utf8')));
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${migrationLockId})`);
+    await tx.execute(sql`create table if not exists schema_migrations (
+      name text primary key,
+      applied_at timestamptz not null default now()
+    )`);
+    const done = new Set(
+      (await tx.select({ name: schemaMigrations.name }).from(schemaMigrations)).map((r) => r.name),
+    );
+    const applied: string[] = [];
+    for (const [i, file] of files.entries()) {
+      const name = file.replace(/\.sql$/, '');
+      if (done.has(name)) continue;
+      for (const statement of (sources[i] ?? '').split('--> statement-breakpoint')) {
+        if (statement.trim()) await tx.execute(sql.raw(statement));
+      }
+      await tx.insert(schemaMigrations).values({ name });
+      applied.push(name);
+    }
+    return applied;
+  });
+}

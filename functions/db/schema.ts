@@ -1,0 +1,96 @@
+// The tables, for typed queries. Changing this file? Generate the next SQL migration with
+// `npx drizzle-kit generate --config functions/db/drizzle.config.ts --name <what-changed>`.
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, primaryKey, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+/** Newsletter addresses (trimmed, lower-cased). Deleted 30 days after `created_at` by the purge. */
+export const subscribers = pgTable(
+  'subscribers',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    email: text('email').notNull().unique(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('subscribers_created_at').on(t.createdAt)],
+);
+
+/** One like (1) or dislike (0) per tip, language and anonymous browser session. No IP, no e-mail. */
+export const tipRatings = pgTable(
+  'tip_ratings',
+  {
+    tipId: text('tip_id').notNull(),
+    language: text('language').notNull(),
+    sessionId: text('session_id').notNull(),
+    rating: smallint('rating').notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tipId, t.language, t.sessionId] }),
+    check('tip_ratings_rating', sql`${t.rating} in (0, 1)`),
+    check('tip_ratings_language', sql`${t.language} in ('en', 'bg')`),
+  ],
+);
+
+/** One 1-5 star rating per article and person; the person is a keyed hash of their e-mail address. */
+export const articleRatings = pgTable(
+  'article_ratings',
+  {
+    articleId: integer('article_id').notNull(),
+    emailHash: text('email_hash').notNull(),
+    rating: smallint('rating').notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.articleId, t.emailHash] }),
+    check('article_ratings_rating', sql`${t.rating} between 1 and 5`),
+  ],
+);
+
+/** One thread per article shared by both languages. `email` is optional and never published. */
+export const comments = pgTable(
+  'comments',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    articleId: integer('article_id').notNull(),
+    name: text('name').notNull(),
+    comment: text('comment').notNull(),
+    email: text('email'),
+    language: text('language').notNull(),
+    status: text('status').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('comments_thread').on(t.articleId, t.status, t.createdAt, t.id),
+    index('comments_email').on(t.email),
+    check('comments_status', sql`${t.status} in ('published', 'held', 'hidden')`),
+    check('comments_language', sql`${t.language} in ('en', 'bg')`),
+  ],
+);
+
+/**
+ * Attempts per client, action and clock hour. `client_key` is a keyed hash of the client address that
+ * changes every UTC day; raw addresses are never stored. Rows older than two hours are purged.
+ */
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    clientKey: text('client_key').notNull(),
+    action: text('action').notNull(),
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+    hits: integer('hits').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.clientKey, t.action, t.windowStart] }),
+    index('rate_limits_window').on(t.windowStart),
+  ],
+);
+
+/** Small key-value store, e.g. the generated hash secret, so all instances share it. */
+export const settings = pgTable('settings', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+});

@@ -1,0 +1,54 @@
+// Who is asking, for rate limits, without ever storing who is asking: the client address is turned
+// into a keyed hash that changes every UTC day.
+import { createHmac } from 'node:crypto';
+import { isIPv4, isIPv6 } from 'node:net';
+
+// Set by CDNs and platforms that overwrite them, so they are more trustworthy than X-Forwarded-For.
+const platformAddressHeaders = ['cf-connecting-ip', 'x-nf-client-connection-ip', 'x-real-ip'];
+
+function forwardedAddress(headers: Headers): string | undefined {
+  for (const name of platformAddressHeaders) {
+    const value = headers.get(name)?.trim();
+    if (value) return value;
+  }
+  return headers.get('x-forwarded-for')?.split(',')[0]?.trim() || undefined;
+}
+
+/**
+ * The client address: the socket's (or the platform's) unless TRUST_PROXY is on, when the forwarded
+ * headers are believed. Without a socket (serverless), the forwarded headers are all there is.
+ */
+export function clientAddress(headers: Headers, direct: string | undefined, trustProxy: boolean): string {
+  const address = trustProxy ? (forwardedAddress(headers) ?? direct) : (direct ?? forwardedAddress(headers));
+  return normaliseAddress(address ?? 'unknown');
+}
+
+/**
+ * One key per person, not per address they can cheaply rotate: IPv4-mapped IPv6 becomes IPv4, and an
+ * IPv6 address becomes its /64 network (one household or device). `normaliseAddress('::ffff:1.2.3.4')`
+ * is `'1.2.3.4'`; `normaliseAddress('2001:db8::1')` is `'2001:db8:0:0::/64'`.
+ */
+export function normaliseAddress(address: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+  if (mapped?.[1]) return mapped[1];
+  if (isIPv4(address) || !isIPv6(address)) return address;
+  const [head = '', tail = ''] = address.toLowerCase().split('::');
+  const headParts = head ? head.split(':') : [];
+  const tailParts = address.includes('::') && tail ? tail.split(':') : [];
+  const missing = 8 - headParts.length - tailParts.length;
+  const parts = [...headParts, ...Array<string>(Math.max(missing, 0)).fill('0'), ...tailParts];
+  return `${parts
+    .slice(0, 4)
+    .map((part) => part.replace(/^0+(?=.)/, ''))
+    .join(':')}::/64`;
+}
+
+/** HMAC-SHA256 of the value under the secret, hex. */
+export function keyedHash(secret: string, value: string): string {
+  return createHmac('sha256', secret).update(value).digest('hex');
+}
+
+/** The rate-limit key for an address today (UTC): a different, unlinkable key every day. */
+export function clientKey(secret: string, address: string, now = new Date()): string {
+  return keyedHash(secret, `${now.toISOString().slice(0, 10)}|${address}`);
+}

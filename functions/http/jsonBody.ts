@@ -1,0 +1,47 @@
+// Every POST body goes through here: JSON only, at most 4 KB, well-formed, and valid for its schema.
+// Each way of failing gets its own status and a message a person can act on.
+import { zValidator } from '@hono/zod-validator';
+import { bodyLimit } from 'hono/body-limit';
+import { every } from 'hono/combine';
+import { createMiddleware } from 'hono/factory';
+import type { ZodType } from 'zod';
+import { bodyLimitBytes, errorMessages } from '../schemas.ts';
+import type { AppEnv } from '../services.ts';
+
+const requireJson = createMiddleware<AppEnv>(async (c, next) => {
+  const mediaType = c.req.header('content-type')?.split(';')[0]?.trim().toLowerCase();
+  if (mediaType !== 'application/json') return c.json({ error: errorMessages.unsupportedMediaType }, 415);
+  return next();
+});
+
+const limitSize = bodyLimit({
+  maxSize: bodyLimitBytes,
+  onError: (c) => c.json({ error: errorMessages.bodyTooLarge }, 413),
+});
+
+const parse = createMiddleware<AppEnv>(async (c, next) => {
+  try {
+    // Parsed once here; the validator below reads the cached value.
+    await c.req.json();
+  } catch {
+    return c.json({ error: errorMessages.malformedJson }, 400);
+  }
+  return next();
+});
+
+/** 415 unless JSON, 413 above the size limit, 400 when it does not parse. */
+export const jsonBody = every(requireJson, limitSize, parse);
+
+/**
+ * Validates the parsed body with `schema`; on failure answers 400 with the first problem's message
+ * (every schema message names its field), wrapped by `shape` when a route needs more fields.
+ */
+export function validJson<T extends ZodType>(schema: T, shape = (error: string) => ({ error }) as object) {
+  return zValidator('json', schema, (result, c) => {
+    if (result.success) return;
+    const issue = result.error.issues[0];
+    const message =
+      issue?.path.length === 0 ? errorMessages.bodyNotObject : (issue?.message ?? 'Invalid request');
+    return c.json(shape(message), 400);
+  });
+}

@@ -1,0 +1,26 @@
+// Browsers send Origin on cross-site POSTs; refusing foreign ones stops other sites from submitting
+// our forms in a visitor's name. Requests without Origin (curl, server-to-server) are allowed.
+import { createMiddleware } from 'hono/factory';
+import { errorMessages } from '../schemas.ts';
+import type { AppEnv } from '../services.ts';
+
+const unsafeMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** scheme://host the visitor used; behind a trusted proxy the forwarded headers say it. */
+function ownOrigin(request: Request, trustProxy: boolean): string {
+  const url = new URL(request.url);
+  if (!trustProxy) return url.origin;
+  const first = (name: string) => request.headers.get(name)?.split(',')[0]?.trim();
+  const proto = first('x-forwarded-proto') ?? url.protocol.replace(':', '');
+  const host = first('x-forwarded-host') ?? url.host;
+  return `${proto}://${host}`.toLowerCase();
+}
+
+export const refuseCrossSite = createMiddleware<AppEnv>(async (c, next) => {
+  const origin = c.req.header('origin');
+  if (origin === undefined || !unsafeMethods.has(c.req.method)) return next();
+  const { trustProxy, allowedOrigins } = c.var.services.config;
+  const normalised = origin.toLowerCase();
+  if (normalised === ownOrigin(c.req.raw, trustProxy) || allowedOrigins.includes(normalised)) return next();
+  return c.json({ error: errorMessages.crossSite }, 403);
+});

@@ -1,0 +1,48 @@
+// Headers every response carries. The site build imports `securityHeaders` and `hsts` to write
+// dist/_headers for static hosts, so the Node server and a CDN send the same set.
+// Keep this module free of Node imports: it is loaded by the Astro build too.
+
+export const securityHeaders: Record<string, string> = {
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'strict-origin-when-cross-origin',
+  'Permissions-Policy': [
+    'accelerometer=()',
+    'autoplay=()',
+    'browsing-topics=()',
+    'camera=()',
+    'display-capture=()',
+    'geolocation=()',
+    'gyroscope=()',
+    'hid=()',
+    'interest-cohort=()',
+    'magnetometer=()',
+    'microphone=()',
+    'midi=()',
+    'payment=()',
+    'serial=()',
+    'usb=()',
+    'xr-spatial-tracking=()',
+  ].join(', '),
+  'Cross-Origin-Opener-Policy': 'same-origin',
+  'X-Frame-Options': 'DENY',
+};
+
+/** Strict-Transport-Security, sent only on responses to HTTPS requests. */
+export const hsts = 'max-age=63072000; includeSubDomains';
+
+/** JSON never needs to load anything or be framed. */
+export const apiCsp = "default-src 'none'; frame-ancestors 'none'";
+
+/** For static files when dist/_headers gives no Content-Security-Policy for the path. */
+export const defaultPageCsp =
+  "default-src 'self'; frame-ancestors 'none'; object-src 'none'; base-uri 'self'";
+
+/**
+ * Whether the visitor's connection is HTTPS: the URL says so, or (behind a trusted proxy that
+ * terminates TLS) `X-Forwarded-Proto: https`.
+ */
+export function isHttps(request: Request, trustProxy: boolean): boolean {
+  if (new URL(request.url).protocol === 'https:') return true;
+  const forwarded = request.headers.get('x-forwarded-proto')?.split(',')[0]?.trim().toLowerCase();
+  return trustProxy && forwarded === 'https';
+}

@@ -1,0 +1,120 @@
+// /api/articles/:id/rating and /api/articles/:id/comments. Unknown article ids answer 404.
+
+import { randomInt } from 'node:crypto';
+import { and, asc, avg, count, eq, sql } from 'drizzle-orm';
+import { Hono } from 'hono';
+import { createMiddleware } from 'hono/factory';
+import { containsLink } from '../containsLink.ts';
+import type { Db } from '../db/client.ts';
+import { articleRatings, comments } from '../db/schema.ts';
+import { keyedHash } from '../http/clientKey.ts';
+import { jsonBody, validJson } from '../http/jsonBody.ts';
+import { rateLimit } from '../http/rateLimit.ts';
+import {
+  articleRatingBody,
+  commentBody,
+  errorMessages,
+  type PublicComment,
+  type RatingSummary,
+} from '../schemas.ts';
+import type { AppEnv } from '../services.ts';
+
+type ArticleEnv = { Bindings: AppEnv['Bindings']; Variables: AppEnv['Variables'] & { articleId: number } };
+
+const knownArticle = createMiddleware<ArticleEnv>(async (c, next) => {
+  const id = c.req.param('id') ?? '';
+  if (!/^\d{1,9}$/.test(id) || !(await c.var.services.content.isKnownArticle(Number(id)))) {
+    return c.json({ error: errorMessages.articleNotFound }, 404);
+  }
+  c.set('articleId', Number(id));
+  return next();
+});
+
+async function ratingSummary(db: Db, articleId: number): Promise<RatingSummary> {
+  const [row] = await db
+    .select({ count: count(), average: avg(articleRatings.rating) })
+    .from(articleRatings)
+    .where(eq(articleRatings.articleId, articleId));
+  return { average: Math.round(Number(row?.average ?? 0) * 10) / 10, count: row?.count ?? 0 };
+}
+
+const publicColumns = {
+  id: comments.id,
+  name: comments.name,
+  comment: comments.comment,
+  language: comments.language,
+  createdAt: comments.createdAt,
+};
+
+function toPublic(row: { id: number; name: string; comment: string; language: string; createdAt: Date }) {
+  return {
+    ...row,
+    language: row.language as PublicComment['language'],
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+// Anything but "absent or blank" in the invisible field means a bot filled in the form.
+function isHoneypotFilled(value: unknown) {
+  return !(value === undefined || value === null || value === false || String(value).trim() === '');
+}
+
+export const articles = new Hono<ArticleEnv>()
+  .use('/:id/*', knownArticle)
+  .get('/:id/rating', async (c) => {
+    const { db } = await c.var.services.db();
+    return c.json(await ratingSummary(db, c.var.articleId));
+  })
+  .post(
+    '/:id/rating',
+    rateLimit('rating', { error: errorMessages.ratingRateLimited }),
+    jsonBody,
+    validJson(articleRatingBody),
+    async (c) => {
+      const { rating, email } = c.req.valid('json');
+      const { db } = await c.var.services.db();
+      const articleId = c.var.articleId;
+      const emailHash = keyedHash(await c.var.services.hashSecret(), email);
+      const [row] = await db
+        .insert(articleRatings)
+        .values({ articleId, emailHash, rating })
+        .onConflictDoUpdate({
+          target: [articleRatings.articleId, articleRatings.emailHash],
+          set: { rating, updatedAt: sql`now()` },
+        })
+        // Postgres leaves xmax at 0 on a freshly inserted row: 201 for a first rating, 200 for a change.
+        .returning({ created: sql<boolean>`(xmax = 0)` });
+      return c.json(await ratingSummary(db, articleId), row?.created ? 201 : 200);
+    },
+  )
+  .get('/:id/comments', async (c) => {
+    const { db } = await c.var.services.db();
+    const rows = await db
+      .select(publicColumns)
+      .from(comments)
+      .where(and(eq(comments.articleId, c.var.articleId), eq(comments.status, 'published')))
+      .orderBy(asc(comments.createdAt), asc(comments.id));
+    return c.json({ comments: rows.map(toPublic) });
+  })
+  .post(
+    '/:id/comments',
+    rateLimit('comment', { error: errorMessages.commentRateLimited }),
+    jsonBody,
+    validJson(commentBody),
+    async (c) => {
+      const { name, comment, email, language, website } = c.req.valid('json');
+      if (isHoneypotFilled(website)) {
+        // Looks accepted and awaiting review, so a bot learns nothing; nothing is stored.
+        const fake = { id: randomInt(1, 2 ** 31 - 1), name, comment, language, createdAt: new Date() };
+        return c.json({ comment: toPublic(fake), status: 'held' as const }, 201);
+      }
+      const status = containsLink(name) || containsLink(comment) ? 'held' : 'published';
+      const { db } = await c.var.services.db();
+      const [row] = await db
+        .insert(comments)
+        .values({ articleId: c.var.articleId, name, comment, email, language, status })
+        .returning(publicColumns);
+      if (!row) throw new Error('comment insert returned no row');
+      return c.json({ comment: toPublic(row), status }, 201);
+    },
+  );

@@ -1,0 +1,56 @@
+// What every route may use, handed to createApp() once per process. The database is opened on first
+// use, so a serverless instance answers /api/geo even when the database is unreachable.
+
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { Config } from './config.ts';
+import type { Content } from './content.ts';
+import type { Database, Db } from './db/client.ts';
+import { settings } from './db/schema.ts';
+
+export interface Services {
+  config: Config;
+  content: Content;
+  db(): Promise<Database>;
+  /** Key for e-mail and client-address hashes: HASH_SECRET, or one generated once and kept in the database. */
+  hashSecret(): Promise<string>;
+}
+
+/** What the platform knows about the request that the headers may not say. */
+export interface Platform {
+  /** The client address from the socket (Node) or the platform (Netlify's context.ip). */
+  clientAddress?: string;
+  /** Location the platform determined, e.g. Netlify's context.geo. */
+  geo?: { countryCode?: string; countryName?: string; city?: string; region?: string };
+}
+
+export type AppEnv = { Bindings: Platform; Variables: { services: Services } };
+
+/** Shares one in-flight attempt; a failure is forgotten so the next call tries again. */
+function retryingOnce<T>(load: () => Promise<T>) {
+  let value: Promise<T> | undefined;
+  return () => {
+    value ??= load().catch((error: unknown) => {
+      value = undefined;
+      throw error;
+    });
+    return value;
+  };
+}
+
+async function loadHashSecret(db: Db): Promise<string> {
+  // Concurrent first starts race here harmlessly: one insert wins and everyone reads the winner.
+  await db
+    .insert(settings)
+    .values({ key: 'hash_secret', value: randomBytes(32).toString('base64url') })
+    .onConflictDoNothing();
+  const [row] = await db.select().from(settings).where(eq(settings.key, 'hash_secret'));
+  if (!row) throw new Error('hash_secret missing from settings');
+  return row.value;
+}
+
+export function createServices(config: Config, content: Content, open: () => Promise<Database>): Services {
+  const db = retryingOnce(open);
+  const hashSecret = retryingOnce(async () => config.hashSecret ?? loadHashSecret((await db()).db));
+  return { config, content, db, hashSecret };
+}
