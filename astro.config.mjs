@@ -61,5 +61,9 @@ export default defineConfig({
       img: tagConfigured ? google : [],
     }),
   ],
-  vite: { plugins: [tailwindcss()] },
+  vite: {
+    plugins: [tailwindcss()],
+    // Fonts stay files (a data: URL would need a looser Content-Security-Policy).
+    build: { assetsInlineLimit: (file) => (file.endsWith('.woff2') ? false : undefined) },
+  },
 });

@@ -151,6 +151,7 @@ export const bg: Record<UiKey, string> = {
   'notFound.body': 'Тази страница се изгуби, докато мислеше прекалено много. Случва се и на най-добрите.',
   'notFound.home': 'Към началото',
 
+  'toast.region': 'Известия',
   'error.title': 'Неочаквана грешка в приложението!',
   'error.back': 'Назад',
 

@@ -152,6 +152,7 @@ export const en = {
   'notFound.body': 'This page got lost overthinking. It happens to the best of us.',
   'notFound.home': 'Return to Home',
 
+  'toast.region': 'Notifications',
   'error.title': 'Unexpected Application Error!',
   'error.back': 'Back',
 

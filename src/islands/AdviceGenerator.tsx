@@ -1,0 +1,194 @@
+import { useStore } from '@nanostores/react';
+import { useEffect, useRef } from 'react';
+import { fill } from '../i18n/fill.ts';
+import type { Lang } from '../i18n/languages.ts';
+import { shareTip } from '../lib/shareTip.ts';
+import { $advice, $feedback, rateTip, requestTip, type ShownTip, setTips } from '../stores/advice.ts';
+
+export type AdviceLabels = Record<
+  | 'home.welcome'
+  | 'advice.button'
+  | 'advice.loading'
+  | 'advice.region'
+  | 'advice.share'
+  | 'advice.copied'
+  | 'advice.shareFailed'
+  | 'feedback.question'
+  | 'feedback.like'
+  | 'feedback.dislike'
+  | 'feedback.thanks'
+  | 'tip.metaTitle',
+  string
+>;
+
+interface Props {
+  lang: Lang;
+  /** This language's combined list (spec section 9). */
+  tips: ShownTip[];
+  labels: AdviceLabels;
+  /** Path of a tip's own page with `{id}` for the id, e.g. `/bg/tips/{id}`. */
+  tipPath: string;
+}
+
+/** The home page's generator: "GET WISDOM", the advice card, and like/dislike feedback for each tip. */
+export default function AdviceGenerator({ lang, tips, labels, tipPath }: Props) {
+  const advice = useStore($advice);
+  const feedback = useStore($feedback);
+  const button = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => setTips(tips, lang), [tips, lang]);
+
+  const loading = advice.status === 'loading';
+  const tip = advice.status === 'welcome' ? null : advice.tip;
+
+  const rate = (rating: 0 | 1) => {
+    rateTip(rating);
+    // The buttons give way to the thanks, so keep keyboard focus on the next natural action.
+    button.current?.focus();
+  };
+
+  const share = (shown: ShownTip) =>
+    shareTip(
+      {
+        url: new URL(fill(tipPath, { id: shown.id }), location.href).href,
+        text: shown.text,
+        title: fill(labels['tip.metaTitle'], { text: shown.text }),
+      },
+      {
+        copied: labels['advice.copied'],
+        failed: fill(labels['advice.shareFailed'], { url: fill(tipPath, { id: shown.id }) }),
+      },
+    );
+
+  return (
+    <div className="flex flex-col items-center gap-8">
+      <section
+        aria-label={labels['advice.region']}
+        aria-live="polite"
+        aria-busy={loading}
+        className="relative w-full rounded-[2rem] border border-white/15 bg-white/8 p-6 text-left shadow-2xl shadow-black/30 backdrop-blur-sm sm:p-10"
+      >
+        {tip ? (
+          <figure className={loading ? 'opacity-40 transition-opacity' : 'transition-opacity'}>
+            <blockquote
+              className="font-display text-xl leading-snug font-semibold text-balance text-cream sm:text-2xl"
+              data-tip-id={tip.id}
+            >
+              {tip.text}
+            </blockquote>
+            <figcaption className="mt-6 flex flex-wrap items-center justify-between gap-3">
+              <span className="rounded-full bg-mint/15 px-3 py-1 text-xs font-bold tracking-wide text-mint uppercase">
+                {tip.category}
+              </span>
+              <button
+                type="button"
+                onClick={() => share(tip)}
+                className="inline-flex min-h-11 cursor-pointer items-center gap-2 rounded-full px-4 text-sm font-bold text-haze hover:bg-white/10 hover:text-sun"
+              >
+                <ShareIcon />
+                {labels['advice.share']}
+              </button>
+            </figcaption>
+          </figure>
+        ) : (
+          <p className="text-center text-lg text-haze">{labels['home.welcome']}</p>
+        )}
+      </section>
+
+      <button
+        ref={button}
+        type="button"
+        onClick={requestTip}
+        aria-disabled={loading}
+        className={`inline-flex min-h-14 min-w-56 cursor-pointer items-center justify-center gap-3 rounded-full bg-sun px-8 font-display text-lg font-black tracking-wide text-night shadow-lg shadow-sun/20 transition hover:-translate-y-0.5 hover:bg-sun-deep active:translate-y-0 ${loading ? 'cursor-wait opacity-80' : ''}`}
+      >
+        {loading && <Spinner />}
+        {loading ? labels['advice.loading'] : labels['advice.button']}
+      </button>
+
+      {advice.status === 'shown' && feedback !== 'gone' && (
+        <div
+          className={`relative flex min-h-16 items-center justify-center transition-opacity duration-300 ${feedback === 'fading' ? 'opacity-0' : 'opacity-100'}`}
+          data-feedback={feedback}
+        >
+          {feedback === 'ask' ? (
+            <div className="flex items-center gap-4">
+              <p className="font-semibold text-haze">{labels['feedback.question']}</p>
+              <FeedbackButton label={labels['feedback.like']} onClick={() => rate(1)} />
+              <FeedbackButton label={labels['feedback.dislike']} down onClick={() => rate(0)} />
+            </div>
+          ) : (
+            <p
+              role="status"
+              className="rounded-full bg-mint px-6 py-3 font-display text-lg font-bold text-night"
+            >
+              {labels['feedback.thanks']}
+            </p>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}
+
+function FeedbackButton({
+  label,
+  down = false,
+  onClick,
+}: {
+  label: string;
+  down?: boolean;
+  onClick: () => void;
+}) {
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      aria-label={label}
+      title={label}
+      className="inline-flex size-12 cursor-pointer items-center justify-center rounded-full border-2 border-white/20 text-cream transition hover:scale-110 hover:border-sun hover:text-sun"
+    >
+      <svg
+        aria-hidden="true"
+        viewBox="0 0 24 24"
+        width="22"
+        height="22"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+        className={down ? 'rotate-180' : undefined}
+      >
+        <path d="M7 10v11M7 10l4-8a3 3 0 0 1 3 3v4h5.5a2 2 0 0 1 2 2.3l-1.3 8A2 2 0 0 1 18.2 21H7m0-11H4a1 1 0 0 0-1 1v9a1 1 0 0 0 1 1h3" />
+      </svg>
+    </button>
+  );
+}
+
+function Spinner() {
+  return (
+    <span
+      aria-hidden="true"
+      className="size-5 animate-spin rounded-full border-3 border-night/30 border-t-night"
+    />
+  );
+}
+
+function ShareIcon() {
+  return (
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 24 24"
+      width="18"
+      height="18"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2.2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
+      <path d="M4 12v7a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-7M16 6l-4-4-4 4M12 2v13" />
+    </svg>
+  );
+}

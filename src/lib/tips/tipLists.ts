@@ -1,0 +1,30 @@
+import { getCollection } from 'astro:content';
+import { tipCategoryNames } from '../../i18n/categories.ts';
+import type { Lang } from '../../i18n/languages.ts';
+import { tipIdFor } from '../../i18n/paths.ts';
+import type { ShownTip } from '../../stores/advice.ts';
+import { combinedList } from './combinedList.ts';
+import { isRare } from './tipRules.ts';
+
+/** Every tip in one language, in id order (1, 2, ... then r1, r2, ...), as the pages show it. */
+export async function allTips(lang: Lang): Promise<(ShownTip & { baseId: string; rare: boolean })[]> {
+  const entries = await getCollection('tips');
+  const number = (id: string) => Number(id.replace('r', ''));
+  return entries
+    .map((entry) => entry.data)
+    .sort((a, b) => Number(isRare(a.id)) - Number(isRare(b.id)) || number(a.id) - number(b.id))
+    .map((tip) => ({
+      id: tipIdFor(tip.id, lang),
+      baseId: tip.id,
+      rare: isRare(tip.id),
+      text: tip[lang],
+      category: tipCategoryNames[lang][tip.category],
+    }));
+}
+
+/** The generator's list for one language, by the spec's slot rule. */
+export async function generatorTips(lang: Lang): Promise<ShownTip[]> {
+  const tips = await allTips(lang);
+  const shown = ({ id, text, category }: ShownTip): ShownTip => ({ id, text, category });
+  return combinedList(tips.filter((tip) => !tip.rare).map(shown), tips.filter((tip) => tip.rare).map(shown));
+}

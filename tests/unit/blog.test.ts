@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { parseArticleId } from '../../src/lib/blog/articleId.ts';
+import { articleSchema } from '../../src/lib/blog/articleSchema.ts';
+import { excerpt, plainText } from '../../src/lib/blog/excerpt.ts';
+
+describe('excerpt', () => {
+  it('cuts the text at 200 characters and adds an ellipsis', () => {
+    const body = 'a'.repeat(150) + ' ' + 'b'.repeat(150);
+    const teaser = excerpt(body, 200);
+    expect(teaser).toBe(`${'a'.repeat(150)} ${'b'.repeat(49)}…`);
+  });
+
+  it('leaves a short text whole, without an ellipsis', () => {
+    expect(excerpt('Short and sweet.', 200)).toBe('Short and sweet.');
+  });
+
+  it('shows reading text, not Markdown marks', () => {
+    expect(
+      plainText('## Title\n\nSome **bold** and *soft* words.\n\n> A quote\n\n- one\n- two\n\n1. first'),
+    ).toBe('Title Some bold and soft words. A quote one two first');
+    expect(plainText('A [link](https://example.com) here.')).toBe('A link here.');
+  });
+});
+
+describe('article ids', () => {
+  it('reads whole numbers only', () => {
+    expect(parseArticleId('1')).toBe(1);
+    expect(parseArticleId('3')).toBe(3);
+    expect(parseArticleId('999')).toBe(999);
+    for (const bad of ['abc', '', '0', '-1', '1.5', '3a', ' 3', '1e3', '9999999999'])
+      expect(parseArticleId(bad), bad).toBeNull();
+  });
+});
+
+describe('article frontmatter', () => {
+  const valid = {
+    id: 1,
+    title: "Overthinking Isn't Thinking",
+    description: 'About loops.',
+    date: '2025-08-01',
+    category: 'mentalHealth',
+    slug: 'overthinking-vs-real-thinking',
+    language: 'en',
+  };
+
+  it('accepts a complete article and reads the date', () => {
+    expect(articleSchema.parse(valid).date.toISOString()).toBe('2025-08-01T00:00:00.000Z');
+  });
+
+  it('refuses unknown categories, languages and bad slugs', () => {
+    expect(articleSchema.safeParse({ ...valid, category: 'gossip' }).success).toBe(false);
+    expect(articleSchema.safeParse({ ...valid, language: 'de' }).success).toBe(false);
+    expect(articleSchema.safeParse({ ...valid, slug: 'Not A Slug' }).success).toBe(false);
+    expect(articleSchema.safeParse({ ...valid, id: 1.5 }).success).toBe(false);
+  });
+});

@@ -1,0 +1,40 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { inlineScriptHashes, pageCsp } from '../../src/integrations/hostFiles.ts';
+
+describe('the Content-Security-Policy of the pages', () => {
+  it('hashes inline scripts but not external or data scripts', () => {
+    const html =
+      '<script>alert(1)</script><script type="module" src="/a.js"></script>' +
+      '<script type="application/ld+json">{"a":1}</script><script is:inline>x()</script>';
+    const hashes = inlineScriptHashes(html);
+    expect(hashes).toHaveLength(2);
+    expect(hashes[0]).toBe("'sha256-bhHHL3z2vDgxUt0W3dWQOrprscmda2Y5pLsLg4GF+pI='");
+  });
+
+  it('allows scripts only from the site and the hashes, never unsafe-inline', () => {
+    const csp = pageCsp(["'sha256-abc'"], { connect: ['https://api.example'], script: [], img: [] });
+    expect(csp).toContain("script-src 'self' 'sha256-abc'");
+    expect(csp).toContain("connect-src 'self' https://api.example");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+  });
+});
+
+describe('redirect rules for static hosts', () => {
+  const rules = readFileSync(new URL('../../public/_redirects', import.meta.url), 'utf8')
+    .split('\n')
+    .filter((line) => line.trim() && !line.startsWith('#'))
+    .map((line) => line.trim().split(/\s+/));
+
+  it('sends unknown articles to the blog of their language', () => {
+    expect(rules).toContainEqual(['/blog/*', '/blog', '302']);
+    expect(rules).toContainEqual(['/bg/blog/*', '/bg/blog', '302']);
+  });
+
+  it('answers other unknown Bulgarian paths with the Bulgarian 404 page', () => {
+    expect(rules).toContainEqual(['/bg/*', '/bg/404', '404']);
+    const blogRule = rules.findIndex((rule) => rule[0] === '/bg/blog/*');
+    expect(blogRule).toBeLessThan(rules.findIndex((rule) => rule[0] === '/bg/*'));
+  });
+});
