@@ -1,0 +1,108 @@
+// `npm run serve`: the built site and the API from one Node process.
+// Env: HOST, PORT, DIST_DIR, plus everything functions/config.ts reads.
+import fs from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { type Http2Bindings, type HttpBindings, serve } from '@hono/node-server';
+import { createApp } from '../app.ts';
+import { ConfigError, loadConfig } from '../config.ts';
+import { createContent } from '../content.ts';
+import { openDatabase } from '../db/client.ts';
+import { DataDirLockedError } from '../db/dataDirLock.ts';
+import { isHttps } from '../http/securityHeaders.ts';
+import { describePurge, purgeExpired } from '../retention.ts';
+import { createServices } from '../services.ts';
+import { createStaticSite } from './staticSite.ts';
+
+const hourMs = 3_600_000;
+// How long in-flight requests get to finish after SIGTERM before connections are cut.
+const shutdownGraceMs = 10_000;
+
+function fail(message: string): never {
+  console.error(message);
+  process.exit(1);
+}
+
+let config: ReturnType<typeof loadConfig>;
+try {
+  config = loadConfig();
+} catch (error) {
+  fail(error instanceof ConfigError ? error.message : String(error));
+}
+
+if (!fs.existsSync(config.distDir)) fail(`No built site in ${config.distDir}. Run \`npm run build\` first.`);
+
+const database = await openDatabase(config).catch((error: unknown) => {
+  if (error instanceof DataDirLockedError) fail(error.message);
+  fail(`Cannot open the database: ${(error as Error).message}`);
+});
+
+const services = createServices(config, createContent(config.contentDir), async () => database);
+const app = createApp(services);
+const site = await createStaticSite(config.distDir);
+for (const problem of site.problems) console.warn(problem);
+
+async function purge() {
+  try {
+    const result = await purgeExpired(database.db);
+    if (result.subscribers + result.rateLimits > 0) console.log(describePurge(result));
+  } catch (error) {
+    console.error('Purge failed:', (error as Error).message);
+  }
+}
+await purge();
+const purgeTimer = setInterval(purge, hourMs);
+
+const server = serve(
+  {
+    hostname: config.host,
+    port: config.port,
+    fetch: async (request: Request, env: HttpBindings | Http2Bindings) => {
+      const { pathname } = new URL(request.url);
+      if (pathname === '/api' || pathname.startsWith('/api/')) {
+        return app.fetch(request, { clientAddress: env.incoming.socket.remoteAddress });
+      }
+      try {
+        return await site.respond(request, isHttps(request, config.trustProxy));
+      } catch (error) {
+        console.error(`${request.method} ${pathname} failed:`, error);
+        return new Response('Something went wrong', {
+          status: 500,
+          headers: { 'Content-Type': 'text/plain' },
+        });
+      }
+    },
+  },
+  (info: AddressInfo) => {
+    const host = info.family === 'IPv6' ? `[${info.address}]` : info.address;
+    const where = database.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL';
+    console.log(`Important Advice is serving http://${host}:${info.port} (database: ${where})`);
+  },
+);
+
+server.on('error', (error) => fail(`Cannot listen on ${config.host}:${config.port}: ${error.message}`));
+
+let stopping = false;
+async function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  console.log(`${signal}: finishing requests in flight, then closing the database.`);
+  clearInterval(purgeTimer);
+  const force = setTimeout(() => {
+    if ('closeAllConnections' in server) server.closeAllConnections();
+  }, shutdownGraceMs);
+  force.unref();
+  // Stops accepting connections; the callback runs once in-flight requests have been answered.
+  server.close(async () => {
+    try {
+      await database.close();
+      console.log('Stopped cleanly.');
+      process.exit(0);
+    } catch (error) {
+      console.error('Closing the database failed:', error);
+      process.exit(1);
+    }
+  });
+  if ('closeIdleConnections' in server) server.closeIdleConnections();
+}
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+process.on('SIGINT', () => void shutdown('SIGINT'));

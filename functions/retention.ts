@@ -1,0 +1,31 @@
+// The privacy page's promise, kept by code: subscriber e-mails live 30 days. Rate-limit rows are only
+// needed for the current hour, so they go too.
+import { lt } from 'drizzle-orm';
+import type { Db } from './db/client.ts';
+import { rateLimits, subscribers } from './db/schema.ts';
+
+export const subscriberRetentionDays = 30;
+const rateLimitRetentionMs = 2 * 3_600_000;
+
+export interface PurgeResult {
+  subscribers: number;
+  rateLimits: number;
+}
+
+/** Deletes what is past its retention at `now`; returns how many rows went. Safe to run anywhere, any time. */
+export async function purgeExpired(db: Db, now = new Date()): Promise<PurgeResult> {
+  const subscriberCutoff = new Date(now.getTime() - subscriberRetentionDays * 86_400_000);
+  const expiredSubscribers = await db
+    .delete(subscribers)
+    .where(lt(subscribers.createdAt, subscriberCutoff))
+    .returning({ id: subscribers.id });
+  const expiredLimits = await db
+    .delete(rateLimits)
+    .where(lt(rateLimits.windowStart, new Date(now.getTime() - rateLimitRetentionMs)))
+    .returning({ hits: rateLimits.hits });
+  return { subscribers: expiredSubscribers.length, rateLimits: expiredLimits.length };
+}
+
+export function describePurge(result: PurgeResult): string {
+  return `Purge: deleted ${result.subscribers} subscriber(s) older than ${subscriberRetentionDays} days and ${result.rateLimits} old rate-limit row(s).`;
+}
