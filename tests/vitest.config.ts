@@ -17,6 +17,7 @@ export default defineConfig({
           name: 'functions-pglite',
           include: ['tests/functions/**/*.test.ts'],
           env: { TEST_DB: 'pglite' },
+          globalSetup: ['tests/functions/setup/pglite.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

@@ -7,7 +7,8 @@ import { rateLimits } from '../db/schema.ts';
 import type { AppEnv } from '../services.ts';
 import { clientAddress, clientKey } from './clientKey.ts';
 
-export type LimitedAction = keyof Config['limits'];
+/** Which configured limit applies: subscribe, comment or rating (SUBSCRIBE_/COMMENT_/RATING_LIMIT_PER_HOUR). */
+export type LimitName = keyof Config['limits'];
 
 const hourMs = 3_600_000;
 
@@ -26,17 +27,18 @@ export async function countAttempt(db: Db, key: string, action: string, now = ne
 }
 
 /**
- * Refuses with 429 and `body` once a client made more than the configured attempts this hour.
- * Every attempt counts, valid or not. A limit of 0 turns the check off.
+ * Refuses with 429 and `body` once a client made more than `limit` attempts at `action` this hour.
+ * Every attempt counts, valid or not. A limit of 0 turns the check off. Actions count separately, so
+ * a visitor who liked many tips can still rate an article.
  */
-export function rateLimit(action: LimitedAction, body: Record<string, unknown>) {
+export function rateLimit(action: string, limit: LimitName, body: Record<string, unknown>) {
   return createMiddleware<AppEnv>(async (c, next) => {
     const { config, db, hashSecret } = c.var.services;
-    const limit = config.limits[action];
-    if (limit === 0) return next();
+    const max = config.limits[limit];
+    if (max === 0) return next();
     const address = clientAddress(c.req.raw.headers, c.env?.clientAddress, config.trustProxy);
     const attempts = await countAttempt((await db()).db, clientKey(await hashSecret(), address), action);
-    if (attempts > limit) {
+    if (attempts > max) {
       c.header('Retry-After', String(Math.ceil((hourMs - (Date.now() % hourMs)) / 1000)));
       return c.json(body, 429);
     }

@@ -67,7 +67,7 @@ export const articles = new Hono<ArticleEnv>()
   })
   .post(
     '/:id/rating',
-    rateLimit('rating', { error: errorMessages.ratingRateLimited }),
+    rateLimit('article-rating', 'rating', { error: errorMessages.ratingRateLimited }),
     jsonBody,
     validJson(articleRatingBody),
     async (c) => {
@@ -98,7 +98,7 @@ export const articles = new Hono<ArticleEnv>()
   })
   .post(
     '/:id/comments',
-    rateLimit('comment', { error: errorMessages.commentRateLimited }),
+    rateLimit('comment', 'comment', { error: errorMessages.commentRateLimited }),
     jsonBody,
     validJson(commentBody),
     async (c) => {

@@ -8,7 +8,7 @@ import type { AppEnv } from '../services.ts';
 
 export const subscribe = new Hono<AppEnv>().post(
   '/',
-  rateLimit('subscribe', { success: false, error: errorMessages.subscribeRateLimited }),
+  rateLimit('subscribe', 'subscribe', { success: false, error: errorMessages.subscribeRateLimited }),
   jsonBody,
   validJson(subscribeBody, (error) => ({ success: false, error })),
   async (c) => {

@@ -9,7 +9,7 @@ import type { AppEnv } from '../services.ts';
 
 export const tipRatings = new Hono<AppEnv>().post(
   '/',
-  rateLimit('rating', { error: errorMessages.ratingRateLimited }),
+  rateLimit('tip-rating', 'rating', { error: errorMessages.ratingRateLimited }),
   jsonBody,
   validJson(tipRatingBody),
   async (c) => {

@@ -1,0 +1,74 @@
+// Netlify Functions (v2: web-standard Request/Response) entry for the API. netlify.toml bundles it with
+// esbuild and routes /api/* here; the static site and its _headers/_redirects are served by Netlify.
+// Serverless instances are many and short-lived, so storage is PostgreSQL only (DATABASE_URL).
+import path from 'node:path';
+import { type ApiApp, createApp } from '../app.ts';
+import { loadConfig } from '../config.ts';
+import { createContent } from '../content.ts';
+import type { Database } from '../db/client.ts';
+import { migrate } from '../db/migrate.ts';
+import { openPostgres } from '../db/postgres.ts';
+import { apiCsp, securityHeaders } from '../http/securityHeaders.ts';
+import { errorMessages } from '../schemas.ts';
+import { createServices } from '../services.ts';
+
+/** The parts of Netlify's Context this function reads. */
+interface NetlifyContext {
+  ip?: string;
+  geo?: {
+    city?: string;
+    country?: { code?: string; name?: string };
+    subdivision?: { code?: string; name?: string };
+  };
+}
+
+// netlify.toml's included_files puts content/ and the migrations beside the function, relative to the
+// working directory, both on Netlify and under `netlify dev`.
+const root = process.cwd();
+
+function createNetlifyApp(): ApiApp {
+  const settings = loadConfig({
+    CONTENT_DIR: path.join(root, 'content'),
+    // Each instance holds its own pool: keep it small (or point DATABASE_URL at a pooler).
+    PG_POOL_MAX: '2',
+    ...process.env,
+  });
+  const open = async (): Promise<Database> => {
+    if (!settings.databaseUrl) {
+      throw new Error('DATABASE_URL is not set: on Netlify the functions need a PostgreSQL server.');
+    }
+    const database = openPostgres(settings.databaseUrl, settings.pgPoolMax);
+    await migrate(database.db, path.join(root, 'functions', 'migrations'));
+    return database;
+  };
+  return createApp(createServices(settings, createContent(settings.contentDir), open));
+}
+
+let app: ApiApp | undefined;
+let startupError: unknown;
+try {
+  app = createNetlifyApp();
+} catch (error) {
+  startupError = error;
+}
+
+export default async (request: Request, context?: NetlifyContext): Promise<Response> => {
+  if (!app) {
+    console.error('The API cannot start:', startupError);
+    return Response.json(
+      { error: errorMessages.serverError },
+      { status: 500, headers: { ...securityHeaders, 'Content-Security-Policy': apiCsp } },
+    );
+  }
+  return app.fetch(request, {
+    clientAddress: context?.ip,
+    geo: context?.geo && {
+      countryCode: context.geo.country?.code,
+      countryName: context.geo.country?.name,
+      city: context.geo.city,
+      region: context.geo.subdivision?.name ?? context.geo.subdivision?.code,
+    },
+  });
+};
+
+export const config = { path: '/api/*' };

@@ -1,0 +1,49 @@
+// Small fetch wrappers that return what the tests assert on.
+import { randomUUID } from 'node:crypto';
+
+export interface JsonAnswer {
+  status: number;
+  headers: Headers;
+  body: Record<string, unknown> & { error?: string };
+}
+
+async function answer(response: Response): Promise<JsonAnswer> {
+  const text = await response.text();
+  let body: JsonAnswer['body'];
+  try {
+    body = JSON.parse(text) as JsonAnswer['body'];
+  } catch {
+    throw new Error(`Expected JSON, got ${response.status}: ${text.slice(0, 300)}`);
+  }
+  return { status: response.status, headers: response.headers, body };
+}
+
+/** POSTs `body` as JSON (a string is sent as-is). */
+export async function postJson(url: string, body: unknown, headers: Record<string, string> = {}) {
+  return answer(
+    await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: typeof body === 'string' ? body : JSON.stringify(body),
+    }),
+  );
+}
+
+export async function getJson(url: string, headers: Record<string, string> = {}) {
+  return answer(await fetch(url, { headers }));
+}
+
+/** A unique address per call, so tests never collide on data: `uniqueEmail('Sub')` -> `sub-…@example.com`. */
+export function uniqueEmail(prefix = 'user') {
+  return `${prefix}-${randomUUID().slice(0, 12)}@example.com`.toLowerCase();
+}
+
+/** A unique client address (with TRUST_PROXY on, sent as X-Forwarded-For) so rate limits never interfere. */
+export function uniqueClient() {
+  const n = () => Math.floor(Math.random() * 250) + 1;
+  return { 'x-forwarded-for': `10.${n()}.${n()}.${n()}` };
+}
+
+export function sessionId() {
+  return `s_${randomUUID().replaceAll('-', '')}`;
+}

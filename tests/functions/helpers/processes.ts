@@ -1,0 +1,103 @@
+// Starts the real `npm run serve` process (functions/node/serve.ts) on a free port.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+export const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
+
+export interface Served {
+  url: string;
+  child: ChildProcess;
+  /** Everything it printed so far. */
+  output(): string;
+  /** Resolves with the exit code (null when killed by a signal). */
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  /** Sends the signal (SIGTERM by default) and waits for the exit. */
+  stop(signal?: NodeJS.Signals): Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+
+// Configuration the tests never want inherited from the developer's shell.
+const appVariables = [
+  'DATABASE_URL',
+  'DATA_DIR',
+  'HASH_SECRET',
+  'TRUST_PROXY',
+  'ALLOWED_ORIGINS',
+  'SUBSCRIBE_LIMIT_PER_HOUR',
+  'COMMENT_LIMIT_PER_HOUR',
+  'RATING_LIMIT_PER_HOUR',
+  'CONTENT_DIR',
+  'GEO_COUNTRY_HEADER',
+  'HOST',
+  'PORT',
+  'DIST_DIR',
+  'PG_POOL_MAX',
+];
+
+/** process.env without the app's variables, plus `env`. */
+export function childEnv(env: Record<string, string>): Record<string, string> {
+  const base: Record<string, string> = {};
+  for (const [name, value] of Object.entries(process.env)) {
+    if (value !== undefined && !appVariables.includes(name)) base[name] = value;
+  }
+  return { ...base, ...env };
+}
+
+/** Runs a repo script with Node 24 (the test runner's own binary). */
+export function spawnScript(script: string, args: string[], env: Record<string, string>) {
+  return spawn(process.execPath, [script, ...args], { cwd: repoRoot, env: childEnv(env), stdio: 'pipe' });
+}
+
+export function startServe(env: Record<string, string>): Promise<Served> {
+  const child = spawnScript('functions/node/serve.ts', [], { HOST: '127.0.0.1', PORT: '0', ...env });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  child.stderr?.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.on('exit', (code, signal) => resolve({ code, signal })),
+  );
+  return new Promise((resolve, reject) => {
+    const onData = () => {
+      const match = /serving (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
+      if (!match?.[1]) return;
+      child.stdout?.off('data', onData);
+      resolve({
+        url: match[1],
+        child,
+        output: () => output,
+        exited,
+        stop: async (signal = 'SIGTERM') => {
+          if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+          return exited;
+        },
+      });
+    };
+    child.stdout?.on('data', onData);
+    void exited.then(({ code, signal }) =>
+      reject(new Error(`serve exited (code ${code}, signal ${signal}) before listening:\n${output}`)),
+    );
+  });
+}
+
+export interface Finished {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs a repo script to completion, e.g. `runScript('functions/node/admin.ts', ['held'], env)`. */
+export function runScript(script: string, args: string[], env: Record<string, string>): Promise<Finished> {
+  const child = spawnScript(script, args, env);
+  let stdout = '';
+  let stderr = '';
+  child.stdout?.on('data', (chunk: Buffer) => {
+    stdout += chunk.toString();
+  });
+  child.stderr?.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
+  return new Promise((resolve) => child.on('close', (code) => resolve({ code, stdout, stderr })));
+}

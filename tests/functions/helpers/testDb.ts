@@ -1,0 +1,55 @@
+// Which database this vitest project tests (TEST_DB), and a fresh one of it per caller, so test files
+// never see each other's rows.
+
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import pg from 'pg';
+import { describe, inject } from 'vitest';
+import { loadConfig } from '../../../functions/config.ts';
+import { type Database, openDatabase } from '../../../functions/db/client.ts';
+import { tempDir } from './tempDirs.ts';
+
+export const dbKind: 'pglite' | 'postgres' = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
+export const onPglite = dbKind === 'pglite';
+export const onPostgres = dbKind === 'postgres';
+
+const missing = onPostgres ? inject('postgresMissing') : null;
+
+/** `describe`, skipped with the reason in its title when this project's database is not installed. */
+export function describeDb(name: string, body: () => void) {
+  if (missing) describe.skip(`${name} [skipped: ${missing}]`, body);
+  else describe(`${name} [${dbKind}]`, body);
+}
+
+async function createPostgresDatabase(): Promise<string> {
+  const url = inject('postgresUrl');
+  if (!url) throw new Error('The PostgreSQL test cluster is not running');
+  const name = `t_${randomUUID().replaceAll('-', '').slice(0, 20)}`;
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(`create database ${name}`);
+  } finally {
+    await client.end();
+  }
+  const dbUrl = new URL(url);
+  dbUrl.pathname = `/${name}`;
+  return dbUrl.toString();
+}
+
+/** A fresh, empty, migrated PGlite data directory (a copy of the one globalSetup made). */
+function copyPgliteTemplate(): string {
+  const dir = tempDir('pglite');
+  fs.cpSync(inject('pgliteTemplate'), dir, { recursive: true });
+  return dir;
+}
+
+/** Env naming a fresh database for a child process (serve, admin, purge): DATA_DIR or DATABASE_URL. */
+export async function freshDatabaseEnv(): Promise<Record<string, string>> {
+  return onPostgres ? { DATABASE_URL: await createPostgresDatabase() } : { DATA_DIR: copyPgliteTemplate() };
+}
+
+/** Opens the database a child process was given (after it stopped, for PGlite). */
+export function openDatabaseFor(env: Record<string, string>): Promise<Database> {
+  return openDatabase(loadConfig(env));
+}

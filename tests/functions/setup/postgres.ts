@@ -1,0 +1,29 @@
+// globalSetup of the functions-postgres project: one throwaway PostgreSQL cluster for the whole run.
+// Each test file then creates its own database in it (see helpers/testDb.ts).
+import type { TestProject } from 'vitest/node';
+import { locatePostgres, startTempPostgres } from './postgresCluster.ts';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** Superuser URL of the test cluster; null when PostgreSQL is not installed (suite skipped). */
+    postgresUrl: string | null;
+    postgresMissing: string | null;
+  }
+}
+
+export default async function setup(project: TestProject) {
+  const found = locatePostgres();
+  if ('missing' in found) {
+    const line = '!'.repeat(100);
+    console.warn(
+      `\n${line}\n!! SKIPPING the real-PostgreSQL functions suite.\n!! ${found.missing}\n${line}\n`,
+    );
+    project.provide('postgresUrl', null);
+    project.provide('postgresMissing', found.missing);
+    return;
+  }
+  const cluster = await startTempPostgres(found.bin);
+  project.provide('postgresUrl', cluster.url);
+  project.provide('postgresMissing', null);
+  return () => cluster.stop();
+}
