@@ -63,6 +63,7 @@ export default function AdviceGenerator({ lang, tips, labels, tipPath }: Props) 
   return (
     <div className="flex flex-col items-center gap-8">
       <section
+        data-advice-card
         aria-label={labels['advice.region']}
         aria-live="polite"
         aria-busy={loading}

@@ -5,7 +5,7 @@ import { excerpt, plainText } from '../../src/lib/blog/excerpt.ts';
 
 describe('excerpt', () => {
   it('cuts the text at 200 characters and adds an ellipsis', () => {
-    const body = 'a'.repeat(150) + ' ' + 'b'.repeat(150);
+    const body = `${'a'.repeat(150)} ${'b'.repeat(150)}`;
     const teaser = excerpt(body, 200);
     expect(teaser).toBe(`${'a'.repeat(150)} ${'b'.repeat(49)}…`);
   });

@@ -1,0 +1,227 @@
+import { gzipSync } from 'node:zlib';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { baseURL, newPage, withBrowser } from './support.ts';
+
+withBrowser();
+
+const langs = [
+  {
+    lang: 'en',
+    home: '/',
+    button: 'GET WISDOM',
+    loading: 'GENERATING...',
+    question: 'Like this advice?',
+    like: 'Like',
+    dislike: 'Dislike',
+    thanks: 'Respec.',
+    welcome: 'Overthinking again?',
+    idPattern: /^en_r?\d+$/,
+  },
+  {
+    lang: 'bg',
+    home: '/bg/',
+    button: 'ДАЙ МЪДРОСТ',
+    loading: 'ГЕНЕРИРАМ...',
+    question: 'Харесва ли ти съветът?',
+    like: 'Харесвам',
+    dislike: 'Не харесвам',
+    thanks: 'Респект.',
+    welcome: 'Пак мислиш прекалено много?',
+    idPattern: /^r?\d+$/,
+  },
+] as const;
+
+const card = (page: Page) => page.locator('[data-advice-card]');
+const tipText = (page: Page) => card(page).locator('blockquote');
+
+async function openHome(page: Page, home: string) {
+  await page.goto(home);
+  // Wait for the island to hydrate before pressing anything.
+  await page.waitForFunction(() => !document.querySelector('astro-island[ssr]'));
+}
+
+for (const t of langs) {
+  describe(`the advice generator in ${t.lang}`, () => {
+    it('shows a tip after half a second, takes a like, thanks and fades away', async () => {
+      const page = await newPage({ locale: t.lang === 'bg' ? 'bg-BG' : 'en-US' });
+      await openHome(page, t.home);
+      expect(await card(page).textContent()).toContain(t.welcome);
+      const button = page.getByRole('button', { name: t.button });
+      const pressed = Date.now();
+      await button.click();
+      const generating = page.getByRole('button', { name: t.loading });
+      expect(await generating.getAttribute('aria-disabled')).toBe('true');
+      await tipText(page).waitFor();
+      expect(Date.now() - pressed).toBeGreaterThanOrEqual(450);
+      expect(await card(page).textContent()).not.toContain(t.welcome);
+      const first = await tipText(page).textContent();
+      expect(first?.length).toBeGreaterThan(10);
+      expect(await tipText(page).getAttribute('data-tip-id')).toMatch(t.idPattern);
+      expect(await card(page).locator('figcaption span').first().textContent()).toBeTruthy();
+
+      await page.getByText(t.question).waitFor();
+      const rating = page.waitForResponse((r) => r.url().endsWith('/api/tip-ratings'));
+      await page.getByRole('button', { name: t.like, exact: true }).click();
+      await page.getByText(t.thanks).waitFor();
+      const response = await rating;
+      expect(response.status()).toBe(201);
+      const sent = response.request().postDataJSON();
+      expect(sent).toMatchObject({
+        tipId: await tipText(page).getAttribute('data-tip-id'),
+        language: t.lang,
+        rating: 1,
+      });
+      expect(sent.sessionId).toMatch(/^session_[a-z0-9]+_\d+$/);
+
+      // Thanks for 4 s, then a 300 ms fade, then gone.
+      await page.waitForTimeout(3_500);
+      expect(await page.getByText(t.thanks).isVisible()).toBe(true);
+      await page.getByText(t.thanks).waitFor({ state: 'detached', timeout: 3_000 });
+
+      await button.click();
+      await expect.poll(() => tipText(page).textContent(), { timeout: 3_000 }).not.toBe(first);
+      await page.getByText(t.question).waitFor();
+      await page.context().close();
+    });
+
+    it('works with the keyboard alone and keeps focus on the button', async () => {
+      const page = await newPage({ locale: t.lang === 'bg' ? 'bg-BG' : 'en-US' });
+      await openHome(page, t.home);
+      await page.getByRole('button', { name: t.button }).focus();
+      await page.keyboard.press('Enter');
+      await tipText(page).waitFor();
+      await page.keyboard.press('Tab');
+      const focused = await page.evaluate(() => document.activeElement?.getAttribute('aria-label'));
+      expect(focused).toBe(t.like);
+      await page.keyboard.press('Enter');
+      await page.getByText(t.thanks).waitFor();
+      expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(t.button);
+      await page.context().close();
+    });
+  });
+}
+
+describe('feedback and announcements', () => {
+  it('sends a dislike as 0 and announces each new tip politely', async () => {
+    const page = await newPage();
+    await openHome(page, '/');
+    expect(await card(page).getAttribute('aria-live')).toBe('polite');
+    await page.getByRole('button', { name: 'GET WISDOM' }).click();
+    await tipText(page).waitFor();
+    const rating = page.waitForRequest((r) => r.url().endsWith('/api/tip-ratings'));
+    await page.getByRole('button', { name: 'Dislike' }).click();
+    expect((await rating).postDataJSON().rating).toBe(0);
+    expect(await page.getByRole('status').filter({ hasText: 'Respec.' }).count()).toBe(1);
+    await page.context().close();
+  });
+
+  it('keeps the timing but skips the fade when motion is reduced', async () => {
+    const page = await newPage({ reducedMotion: 'reduce' });
+    await openHome(page, '/');
+    await page.getByRole('button', { name: 'GET WISDOM' }).click();
+    await page.getByRole('button', { name: 'Like', exact: true }).click();
+    await page.getByText('Respec.').waitFor();
+    const duration = await page
+      .locator('[data-feedback]')
+      .evaluate((el) => getComputedStyle(el).transitionDuration);
+    expect(Number.parseFloat(duration)).toBeLessThan(0.01);
+    await page.waitForTimeout(3_500);
+    expect(await page.getByText('Respec.').isVisible()).toBe(true);
+    await page.getByText('Respec.').waitFor({ state: 'detached', timeout: 3_000 });
+    await page.context().close();
+  });
+
+  it('never shows an error when the rating cannot be saved', async () => {
+    const page = await newPage();
+    const warnings: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'warning') warnings.push(message.text());
+    });
+    await page.route('**/api/tip-ratings', (route) => route.abort());
+    await openHome(page, '/');
+    await page.getByRole('button', { name: 'GET WISDOM' }).click();
+    await page.getByRole('button', { name: 'Like', exact: true }).click();
+    await page.getByText('Respec.').waitFor();
+    await expect.poll(() => warnings.join('\n')).toContain('Tip rating was not saved');
+    expect(await page.locator('[data-sonner-toast]').count()).toBe(0);
+    await page.context().close();
+  });
+
+  it('pushes advice events to a data layer that exists', async () => {
+    const page = await newPage();
+    await page.addInitScript(() => {
+      (window as unknown as { dataLayer: unknown[] }).dataLayer = [];
+    });
+    await openHome(page, '/');
+    await page.getByRole('button', { name: 'GET WISDOM' }).click();
+    await tipText(page).waitFor();
+    await page.getByRole('button', { name: 'Like', exact: true }).click();
+    const events = await page.evaluate(
+      () => (window as unknown as { dataLayer: { event: string }[] }).dataLayer,
+    );
+    const id = await tipText(page).getAttribute('data-tip-id');
+    expect(events).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ event: 'advice_generated' }),
+        expect.objectContaining({ event: 'advice_displayed', tipId: id }),
+        expect.objectContaining({ event: 'advice_rated', rating: 1 }),
+      ]),
+    );
+    const interaction = events.find((e) => e.event === 'advice_interaction') as { text?: string } | undefined;
+    expect(interaction?.text?.length).toBeLessThanOrEqual(100);
+    await page.context().close();
+  });
+});
+
+describe('sharing a tip', () => {
+  it('copies the tip page link and says so with a toast', async () => {
+    const page = await newPage({ permissions: ['clipboard-read', 'clipboard-write'] });
+    await openHome(page, '/');
+    await page.evaluate(() => {
+      Object.defineProperty(navigator, 'share', { value: undefined });
+    });
+    await page.getByRole('button', { name: 'GET WISDOM' }).click();
+    await tipText(page).waitFor();
+    const id = await tipText(page).getAttribute('data-tip-id');
+    await page.getByRole('button', { name: 'Share' }).click();
+    await page.getByText('Link copied. Go spread the wisdom!').waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${baseURL}/tips/${id}`);
+    await page.context().close();
+  });
+
+  it('gives each tip a page with its text in the preview tags and a way to get another', async () => {
+    const page = await newPage();
+    await page.goto('/bg/tips/r1');
+    const text = await page.locator('blockquote').textContent();
+    expect(text?.trim().length).toBeGreaterThan(10);
+    expect(await page.locator('meta[property="og:description"]').getAttribute('content')).toBe(text?.trim());
+    expect(await page.locator('meta[name="twitter:title"]').getAttribute('content')).toContain(text?.trim());
+    await page.getByRole('link', { name: 'Дай ми още един' }).click();
+    await page.waitForURL('**/bg/');
+    await page.context().close();
+  });
+});
+
+describe('weight', () => {
+  it('keeps the home page JavaScript under 90 KB gzipped', async () => {
+    const page = await newPage();
+    const scripts = new Set<string>();
+    page.on('response', (response) => {
+      if (response.request().resourceType() === 'script') scripts.add(response.url());
+    });
+    await page.goto('/', { waitUntil: 'networkidle' });
+    let total = 0;
+    for (const url of scripts)
+      total += gzipSync(Buffer.from(await (await fetch(url)).arrayBuffer()), { level: 9 }).length;
+    const inline = await page.evaluate(() =>
+      [...document.querySelectorAll('script:not([src])')].map((s) => s.textContent ?? '').join(''),
+    );
+    total += gzipSync(Buffer.from(inline), { level: 9 }).length;
+    console.log(
+      `Home page JavaScript: ${(total / 1024).toFixed(1)} KB gzipped in ${scripts.size} files plus inline`,
+    );
+    expect(total).toBeLessThan(90 * 1024);
+    await page.context().close();
+  });
+});

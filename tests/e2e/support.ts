@@ -1,0 +1,70 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
+import { launchChromium } from '../support/chromium.ts';
+
+export const baseURL = inject('baseURL');
+
+let browser: Browser;
+let clients = 0;
+
+/** One Chromium per test file; call at the top of the file. */
+export function withBrowser(): void {
+  beforeAll(async () => {
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+}
+
+/**
+ * A fresh, isolated browser context (its own storage) with its own client address, so rate limits
+ * and stored choices never leak between tests.
+ */
+export async function newContext(options: BrowserContextOptions = {}): Promise<BrowserContext> {
+  clients += 1;
+  const address = `10.${process.pid % 250}.${Math.floor(clients / 250)}.${(clients % 250) + 1}`;
+  return browser.newContext({
+    baseURL,
+    locale: 'en-US',
+    ...options,
+    extraHTTPHeaders: { 'X-Forwarded-For': address, ...options.extraHTTPHeaders },
+  });
+}
+
+/** A new page in a fresh context. */
+export async function newPage(options: BrowserContextOptions = {}): Promise<Page> {
+  const context = await newContext(options);
+  return context.newPage();
+}
+
+/** Fails on any serious or critical accessibility violation axe-core finds. */
+export async function expectAccessible(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(
+    bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
+    page.url(),
+  ).toEqual([]);
+}
+
+/** The site's pages, English and Bulgarian, with the heading each must show. */
+export const pages = [
+  { path: '/', lang: 'en', heading: 'IMPORTANT ADVICE' },
+  { path: '/bg/', lang: 'bg', heading: 'ВАЖЕН СЪВЕТ' },
+  { path: '/about', lang: 'en', heading: 'My Mission' },
+  { path: '/bg/about', lang: 'bg', heading: 'Моята мисия' },
+  { path: '/blog', lang: 'en', heading: 'A collection of reflections' },
+  { path: '/bg/blog', lang: 'bg', heading: 'Колекция от размисли' },
+  { path: '/blog/1', lang: 'en', heading: "Overthinking Isn't Thinking" },
+  { path: '/bg/blog/1', lang: 'bg', heading: 'Да мислиш много не значи да мислиш' },
+  { path: '/blog/3', lang: 'en', heading: 'The Tone You Set is the Future You Get' },
+  { path: '/bg/blog/3', lang: 'bg', heading: 'Какъвто тон зададеш, такова бъдеще получаваш' },
+  { path: '/donate', lang: 'en', heading: 'Support Us' },
+  { path: '/bg/donate', lang: 'bg', heading: 'Подкрепи ни' },
+  { path: '/privacy', lang: 'en', heading: 'Privacy Policy' },
+  { path: '/bg/privacy', lang: 'bg', heading: 'Политика за поверителност' },
+  { path: '/tips/en_1', lang: 'en', heading: 'A piece of important advice' },
+  { path: '/bg/tips/1', lang: 'bg', heading: 'Един важен съвет' },
+] as const;
