@@ -4,6 +4,7 @@ import { fill } from '../i18n/fill.ts';
 import type { Lang } from '../i18n/languages.ts';
 import { shareTip } from '../lib/shareTip.ts';
 import { $advice, $feedback, rateTip, requestTip, type ShownTip, setTips } from '../stores/advice.ts';
+import Spinner from './Spinner.tsx';
 
 export type AdviceLabels = Record<
   | 'home.welcome'
@@ -164,15 +165,6 @@ function FeedbackButton({
         <path d="M7 10v11M7 10l4-8a3 3 0 0 1 3 3v4h5.5a2 2 0 0 1 2 2.3l-1.3 8A2 2 0 0 1 18.2 21H7m0-11H4a1 1 0 0 0-1 1v9a1 1 0 0 0 1 1h3" />
       </svg>
     </button>
-  );
-}
-
-function Spinner() {
-  return (
-    <span
-      aria-hidden="true"
-      className="size-5 animate-spin rounded-full border-3 border-night/30 border-t-night"
-    />
   );
 }
 

@@ -1,4 +1,5 @@
-import { PUBLIC_API_BASE } from 'astro:env/client';
+// Empty when the functions share the site's origin (`npm run serve`); set when they live elsewhere.
+const apiBase: string = import.meta.env.PUBLIC_API_BASE ?? '';
 
 /** What the functions answered: the HTTP status and the parsed JSON body (null when there was none). */
 export interface ApiAnswer<T> {
@@ -15,7 +16,7 @@ export async function callApi<T>(
   path: string,
   init: { method?: 'GET' | 'POST'; body?: unknown } = {},
 ): Promise<ApiAnswer<T>> {
-  const response = await fetch(`${PUBLIC_API_BASE}${path}`, {
+  const response = await fetch(`${apiBase}${path}`, {
     method: init.method ?? 'GET',
     headers:
       init.body === undefined

@@ -1,0 +1,89 @@
+import { useStore } from '@nanostores/react';
+import { useId, useState } from 'react';
+import { $subscribeStatus, type SubscribeMessages, subscribe } from '../stores/subscribe.ts';
+import Spinner from './Spinner.tsx';
+
+export interface SubscribeLabels {
+  title: string;
+  description: string;
+  label: string;
+  placeholder: string;
+  button: string;
+  saving: string;
+  messages: SubscribeMessages;
+}
+
+/** The newsletter box on the home page (spec sections 4, 5 and 8). */
+export default function SubscribeBox({ labels }: { labels: SubscribeLabels }) {
+  const status = useStore($subscribeStatus);
+  const [email, setEmail] = useState('');
+  const inputId = useId();
+  const descriptionId = useId();
+  const submitting = status === 'submitting';
+
+  if (status === 'success') {
+    return (
+      <div role="status" className="flex flex-col items-center gap-3 py-4 text-center" data-subscribed>
+        <span
+          className="inline-flex size-14 items-center justify-center rounded-full bg-mint text-night"
+          aria-hidden="true"
+        >
+          <svg
+            viewBox="0 0 24 24"
+            width="30"
+            height="30"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="3"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+          >
+            <path d="M5 12.5l4.5 4.5L19 7.5" />
+          </svg>
+        </span>
+        <p className="font-display text-lg font-bold text-mint">{labels.messages.success}</p>
+      </div>
+    );
+  }
+
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        subscribe(email, labels.messages);
+      }}
+    >
+      <h2 className="font-display text-xl font-bold text-cream">{labels.title}</h2>
+      <p id={descriptionId} className="mt-2 text-haze">
+        {labels.description}
+      </p>
+      <div className="mt-5 flex flex-col gap-3 sm:flex-row">
+        <label htmlFor={inputId} className="sr-only">
+          {labels.label}
+        </label>
+        <input
+          id={inputId}
+          type="email"
+          name="email"
+          required
+          autoComplete="email"
+          inputMode="email"
+          placeholder={labels.placeholder}
+          aria-describedby={descriptionId}
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+          className="min-h-12 flex-1 rounded-full border-2 border-white/25 bg-night/60 px-5 text-cream placeholder:text-haze/70 focus:border-mint"
+        />
+        <button
+          type="submit"
+          disabled={submitting}
+          className="inline-flex min-h-12 cursor-pointer items-center justify-center gap-2 rounded-full bg-mint px-6 font-display font-bold text-night transition hover:bg-sun disabled:cursor-wait disabled:opacity-75"
+        >
+          {submitting && <Spinner />}
+          {submitting ? labels.saving : labels.button}
+        </button>
+      </div>
+    </form>
+  );
+}

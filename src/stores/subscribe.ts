@@ -1,0 +1,75 @@
+import { atom } from 'nanostores';
+import { toast } from 'sonner';
+import { emailPattern } from '../../functions/contract.ts';
+import type { SubscribeResponse } from '../../functions/schemas.ts';
+import { track } from '../lib/analytics/dataLayer.ts';
+import { callApi } from '../lib/api/client.ts';
+
+export type SubscribeStatus = 'idle' | 'submitting' | 'success';
+export const $subscribeStatus = atom<SubscribeStatus>('idle');
+
+/** The texts of every outcome, in the page's language (spec section 8). */
+export interface SubscribeMessages {
+  errorTitle: string;
+  genericErrorTitle: string;
+  invalid: string;
+  exists: string;
+  rateLimited: string;
+  unexpected: string;
+  successTitle: string;
+  success: string;
+}
+
+/** What the box does with an address: trim, lower-case, check the spec's rule, then ask the server. */
+export function normaliseEmail(input: string): string {
+  return input.trim().toLowerCase();
+}
+
+/** The spec's rule: no spaces or @, then @, then text, a dot, text. */
+export function isValidEmail(email: string): boolean {
+  return email.length > 0 && emailPattern.test(email);
+}
+
+/**
+ * Subscribes an address. Every outcome ends in a toast; only success leaves the idle state behind,
+ * so the typed address stays in the box for another try.
+ */
+export async function subscribe(input: string, messages: SubscribeMessages): Promise<void> {
+  if ($subscribeStatus.get() !== 'idle') return;
+  const email = normaliseEmail(input);
+  track('button_click', { button: 'subscribe' });
+  if (!isValidEmail(email)) {
+    track('email_validation_error', { reason: email ? 'format' : 'empty' });
+    toast.error(messages.errorTitle, { description: messages.invalid });
+    return;
+  }
+  $subscribeStatus.set('submitting');
+  try {
+    const answer = await callApi<SubscribeResponse>('/api/subscribe', { method: 'POST', body: { email } });
+    if (answer.ok && answer.body?.success === true) {
+      $subscribeStatus.set('success');
+      track('email_subscription_success');
+      track('email_subscription', { domain: email.slice(email.lastIndexOf('@') + 1) });
+      toast.success(messages.successTitle, { description: messages.success });
+      return;
+    }
+    $subscribeStatus.set('idle');
+    if (answer.status === 409) {
+      track('email_subscription_duplicate');
+      toast.error(messages.errorTitle, { description: messages.exists });
+    } else if (answer.status === 429) {
+      track('email_subscription_rate_limited');
+      toast.error(messages.genericErrorTitle, { description: messages.rateLimited });
+    } else if (answer.status === 400) {
+      track('email_validation_error', { reason: 'server' });
+      toast.error(messages.errorTitle, { description: messages.invalid });
+    } else {
+      track('email_subscription_error', { status: answer.status });
+      toast.error(messages.genericErrorTitle, { description: messages.unexpected });
+    }
+  } catch {
+    $subscribeStatus.set('idle');
+    track('email_subscription_error', { status: 0 });
+    toast.error(messages.genericErrorTitle, { description: messages.unexpected });
+  }
+}
