@@ -22,6 +22,15 @@ export function defaultMigrationsDir() {
   return fileURLToPath(new URL('../migrations', import.meta.url));
 }
 
+/** Names of the migrations this database has, in order. */
+export async function appliedMigrations(db: Db): Promise<string[]> {
+  const rows = await db
+    .select({ name: schemaMigrations.name })
+    .from(schemaMigrations)
+    .orderBy(schemaMigrations.name);
+  return rows.map((row) => row.name);
+}
+
 /** Applies pending migrations; returns the names it applied (empty when already up to date). */
 export async function migrate(db: Db, dir = defaultMigrationsDir()): Promise<string[]> {
   const files = (await fs.readdir(dir)).filter((file) => file.endsWith('.sql')).sort();

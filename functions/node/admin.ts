@@ -1,9 +1,6 @@
 // `npm run admin -- <command>`: the operator's tool for privacy requests and comment moderation.
 // Exit codes: 0 done, 1 could not (nothing found, database unavailable), 2 bad arguments.
-import { deleteComment, heldComments, setCommentStatus } from '../moderation.ts';
-import { deletePerson, exportPerson } from '../personalData.ts';
 import { emailPattern } from '../schemas.ts';
-import { openForOperator } from './operatorDatabase.ts';
 
 const usage = `Usage: npm run admin -- <command>
 
@@ -54,6 +51,10 @@ async function run(command: Command): Promise<number> {
     console.log(usage);
     return 0;
   }
+  // Loaded only now, so a usage error answers at once (the database modules take a moment to load).
+  const { openForOperator } = await import('./operatorDatabase.ts');
+  const { deleteComment, heldComments, setCommentStatus } = await import('../moderation.ts');
+  const { deletePerson, exportPerson } = await import('../personalData.ts');
   const { services, close } = await openForOperator();
   try {
     const { db } = await services.db();

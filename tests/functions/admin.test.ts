@@ -1,0 +1,143 @@
+// `npm run admin`: a person's data by e-mail (export, delete) and comment moderation, as a child process.
+import { beforeAll, expect, it } from 'vitest';
+import { makeContentDir, makeDistDir } from './helpers/fixtures.ts';
+import { uniqueEmail } from './helpers/http.ts';
+import { createTestApp, type TestApp } from './helpers/inProcessApp.ts';
+import { runScript, startServe } from './helpers/processes.ts';
+import { describeDb, freshDatabaseEnv, onPglite } from './helpers/testDb.ts';
+
+const admin = (args: string[], env: Record<string, string>) =>
+  runScript('functions/node/admin.ts', args, env);
+
+describeDb('admin command line', () => {
+  let env: Record<string, string>;
+
+  beforeAll(async () => {
+    env = await freshDatabaseEnv();
+  });
+
+  /** Runs `body` against the API in this process, then closes the database so the CLI may open PGlite. */
+  async function withApp<T>(body: (t: TestApp) => Promise<T>): Promise<T> {
+    const t = await createTestApp(env);
+    try {
+      return await body(t);
+    } finally {
+      await t.database.close();
+    }
+  }
+
+  async function postComment(t: TestApp, body: object): Promise<number> {
+    const res = await t.post('/api/articles/3/comments', { language: 'en', ...body });
+    return ((await res.json()) as { comment: { id: number } }).comment.id;
+  }
+
+  it('refuses bad arguments with a usage line on stderr and exit code 2', async () => {
+    const cases = [
+      [],
+      ['frobnicate'],
+      ['export'],
+      ['export', 'not-an-email'],
+      ['delete', 'a@b.co', 'c@d.co'],
+      ['approve'],
+      ['hide', 'abc'],
+      ['delete-comment', '0'],
+      ['held', 'x'],
+    ];
+    const runs = await Promise.all(cases.map((args) => admin(args, env)));
+    for (const [i, run] of runs.entries()) {
+      expect(run.code, JSON.stringify(cases[i])).toBe(2);
+      expect(run.stderr).toContain('Usage: npm run admin -- <command>');
+      expect(run.stdout).toBe('');
+    }
+  });
+
+  it('prints help with exit code 0', async () => {
+    const run = await admin(['help'], env);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain('export <email>');
+    expect(run.stdout).toContain('delete-comment <id>');
+  });
+
+  it('lists held comments with id, article, name and text', async () => {
+    const [held, published] = await withApp(async (t) => [
+      await postComment(t, { name: 'Linker', comment: 'visit spam.example.com' }),
+      await postComment(t, { name: 'Plain', comment: 'No links in here' }),
+    ]);
+    const run = await admin(['held'], env);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain(`#${held}  article 3`);
+    expect(run.stdout).toContain('"visit spam.example.com"');
+    expect(run.stdout).not.toContain(`#${published} `);
+  });
+
+  it('approves, hides and deletes comments, and says so', async () => {
+    const ids = await withApp(async (t) => ({
+      toApprove: await postComment(t, { name: 'A', comment: 'www.approve-me' }),
+      toHide: await postComment(t, { name: 'B', comment: 'hide me' }),
+      toDelete: await postComment(t, { name: 'C', comment: 'delete me' }),
+    }));
+
+    const approve = await admin(['approve', String(ids.toApprove)], env);
+    expect([approve.code, approve.stdout.trim()]).toEqual([0, `Comment ${ids.toApprove} is now published.`]);
+    expect((await admin(['held'], env)).stdout).not.toContain(`#${ids.toApprove} `);
+
+    const hide = await admin(['hide', String(ids.toHide)], env);
+    expect([hide.code, hide.stdout.trim()]).toEqual([0, `Comment ${ids.toHide} is now hidden.`]);
+
+    const del = await admin(['delete-comment', String(ids.toDelete)], env);
+    expect([del.code, del.stdout.trim()]).toEqual([0, `Comment ${ids.toDelete} deleted.`]);
+    const again = await admin(['delete-comment', String(ids.toDelete)], env);
+    expect([again.code, again.stderr.trim()]).toEqual([1, `No comment with id ${ids.toDelete}.`]);
+    expect((await admin(['approve', '999999'], env)).code).toBe(1);
+
+    // What the public now sees on article 3.
+    const listed = await withApp(async (t) => {
+      const list = (await (await t.get('/api/articles/3/comments')).json()) as { comments: { id: number }[] };
+      return list.comments.map((c) => c.id);
+    });
+    expect(listed).toContain(ids.toApprove);
+    expect(listed).not.toContain(ids.toHide);
+    expect(listed).not.toContain(ids.toDelete);
+  });
+
+  it('exports everything held about an address, then deletes it all', async () => {
+    const email = uniqueEmail('person');
+    const mine = await withApp(async (t) => {
+      await t.post('/api/subscribe', { email });
+      await t.post('/api/articles/1/rating', { rating: 4, email });
+      await postComment(t, { name: 'Other', comment: 'Not mine', email: uniqueEmail() });
+      return postComment(t, { name: 'Person', comment: 'Mine', email });
+    });
+
+    const exported = await admin(['export', `  ${email.toUpperCase()} `], env);
+    expect(exported.code).toBe(0);
+    expect(JSON.parse(exported.stdout)).toMatchObject({
+      email,
+      subscription: { subscribedAt: expect.any(String) },
+      comments: [{ id: mine, articleId: 3, name: 'Person', comment: 'Mine', status: 'published' }],
+      articleRatings: [{ articleId: 1, rating: 4 }],
+    });
+
+    const deleted = await admin(['delete', email], env);
+    expect(deleted.code).toBe(0);
+    expect(deleted.stdout.trim()).toBe(
+      `Deleted for ${email}: 1 subscription(s), 1 comment(s), 1 article rating(s).`,
+    );
+
+    const after = JSON.parse((await admin(['export', email], env)).stdout);
+    expect(after).toEqual({ email, subscription: null, comments: [], articleRatings: [] });
+  });
+
+  it.runIf(onPglite)('refuses to open PGlite while the server holds it, and says what to do', async () => {
+    const server = await startServe({ ...env, CONTENT_DIR: makeContentDir(), DIST_DIR: makeDistDir() });
+    try {
+      const run = await admin(['held'], env);
+      expect(run.code).toBe(1);
+      expect(run.stderr).toMatch(/in use by another process/);
+      expect(run.stderr).toMatch(/stop that process first/);
+      expect(run.stderr).toMatch(/DATABASE_URL/);
+    } finally {
+      await server.stop();
+    }
+  });
+});

@@ -1,0 +1,81 @@
+// Two hundred simultaneous subscriptions of one hundred addresses store exactly one hundred rows.
+
+import { randomUUID } from 'node:crypto';
+import { like } from 'drizzle-orm';
+import { beforeAll, expect, it } from 'vitest';
+import { appliedMigrations, migrate } from '../../functions/db/migrate.ts';
+import { subscribers } from '../../functions/db/schema.ts';
+import { makeContentDir, makeDistDir } from './helpers/fixtures.ts';
+import { startServe } from './helpers/processes.ts';
+import { describeDb, freshDatabaseEnv, onPostgres, openDatabaseFor } from './helpers/testDb.ts';
+
+describeDb('concurrency', () => {
+  let env: Record<string, string>;
+
+  beforeAll(async () => {
+    env = {
+      ...(await freshDatabaseEnv()),
+      CONTENT_DIR: makeContentDir(),
+      DIST_DIR: makeDistDir(),
+      SUBSCRIBE_LIMIT_PER_HOUR: '0',
+    };
+  });
+
+  it('stores each of 100 addresses once when 200 mixed-case requests arrive at the same time', async () => {
+    const domain = `race-${randomUUID().slice(0, 8)}.example.com`;
+    const addresses = Array.from({ length: 100 }, (_, i) => `person${i}@${domain}`);
+    // Each address twice, in different case, all in flight together.
+    const bodies = addresses.flatMap((email, i) => [
+      email.toUpperCase(),
+      i % 2 ? email : ` ${email.replace('person', 'PeRsOn')} `,
+    ]);
+
+    const server = await startServe(env);
+    let statuses: number[];
+    try {
+      statuses = await Promise.all(
+        bodies.map(async (email) => {
+          const res = await fetch(`${server.url}/api/subscribe`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ email }),
+          });
+          await res.arrayBuffer();
+          return res.status;
+        }),
+      );
+    } finally {
+      await server.stop();
+    }
+    expect(statuses.filter((s) => s === 201)).toHaveLength(100);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(100);
+
+    const database = await openDatabaseFor(env);
+    try {
+      const rows = await database.db
+        .select()
+        .from(subscribers)
+        .where(like(subscribers.email, `%@${domain}`));
+      expect(rows.map((r) => r.email).sort()).toEqual([...addresses].sort());
+    } finally {
+      await database.close();
+    }
+  });
+
+  it.runIf(onPostgres)(
+    'applies migrations once when several instances start at the same moment',
+    async () => {
+      const fresh = await freshDatabaseEnv();
+      const databases = await Promise.all(Array.from({ length: 5 }, () => openDatabaseFor(fresh)));
+      try {
+        const applied = await appliedMigrations(databases[0]!.db);
+        expect(applied.length).toBeGreaterThan(0);
+        for (const database of databases) expect(await appliedMigrations(database.db)).toEqual(applied);
+        // Running them again changes nothing.
+        expect(await migrate(databases[0]!.db)).toEqual([]);
+      } finally {
+        await Promise.all(databases.map((d) => d.close()));
+      }
+    },
+  );
+});
