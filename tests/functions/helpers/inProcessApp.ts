@@ -10,8 +10,8 @@ export interface TestApp {
   app: ReturnType<typeof createApp>;
   database: Database;
   /** POSTs JSON as client `client` (the socket address the server would see). */
-  post(path: string, body: unknown, client?: string): Promise<Response>;
-  get(path: string): Promise<Response>;
+  post(path: string, body: unknown, client?: string): Response | Promise<Response>;
+  get(path: string): Response | Promise<Response>;
 }
 
 export async function createTestApp(env: Record<string, string>): Promise<TestApp> {
