@@ -68,11 +68,13 @@ describeDb('concurrency', () => {
       const fresh = await freshDatabaseEnv();
       const databases = await Promise.all(Array.from({ length: 5 }, () => openDatabaseFor(fresh)));
       try {
-        const applied = await appliedMigrations(databases[0]!.db);
+        const [first] = databases;
+        if (!first) throw new Error('no database opened');
+        const applied = await appliedMigrations(first.db);
         expect(applied.length).toBeGreaterThan(0);
         for (const database of databases) expect(await appliedMigrations(database.db)).toEqual(applied);
         // Running them again changes nothing.
-        expect(await migrate(databases[0]!.db)).toEqual([]);
+        expect(await migrate(first.db)).toEqual([]);
       } finally {
         await Promise.all(databases.map((d) => d.close()));
       }
