@@ -32,3 +32,16 @@ export function formatUsd(amount: number, lang: Lang): string {
     maximumFractionDigits: 0,
   }).format(amount);
 }
+
+/** A moment, such as when a comment was written, in the reader's own time zone. */
+export function formatDateTime(date: Date, lang: Lang): string {
+  return new Intl.DateTimeFormat(locales[lang], { dateStyle: 'medium', timeStyle: 'short' }).format(date);
+}
+
+/**
+ * Picks the plural form of a count for the language (English and Bulgarian both have one/other).
+ * @example pluralForm(1, 'bg') // 'one'; pluralForm(12, 'bg') // 'other'
+ */
+export function pluralForm(count: number, lang: Lang): 'one' | 'other' {
+  return new Intl.PluralRules(locales[lang]).select(count) === 'one' ? 'one' : 'other';
+}

@@ -29,6 +29,7 @@ export default function SubscribeBox({ labels }: { labels: SubscribeLabels }) {
           aria-hidden="true"
         >
           <svg
+            aria-hidden="true"
             viewBox="0 0 24 24"
             width="30"
             height="30"

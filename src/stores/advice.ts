@@ -51,6 +51,8 @@ export function requestTip(): void {
   if (current.status === 'loading' || tips.length === 0) return;
   clearTimers();
   $advice.set({ status: 'loading', tip: current.status === 'shown' ? current.tip : null });
+  track('button_click', { button: 'get_wisdom' });
+  track('feature_usage', { feature: 'advice_generator' });
   track('advice_generated', { language });
   later(timings.generateMs, () => {
     lastIndex = pickIndex(tips.length, lastIndex);

@@ -47,7 +47,7 @@ describe('every page in both languages', () => {
       expect(
         sizes.reduce((a, b) => a + b, 0),
         `${path} loads ${scripts.join(', ')}`,
-      ).toBeLessThan(2_000);
+      ).toBeLessThan(5_000);
       await page.context().close();
     }
   });

@@ -1,0 +1,90 @@
+import { atom } from 'nanostores';
+import { toast } from 'sonner';
+import { emailPattern } from '../../functions/contract.ts';
+import type { Language, PostCommentResponse, PublicComment } from '../../functions/schemas.ts';
+import { track } from '../lib/analytics/dataLayer.ts';
+import { callApi } from '../lib/api/client.ts';
+
+export const $comments = atom<PublicComment[]>([]);
+export const $commentsStatus = atom<'loading' | 'ready' | 'error'>('loading');
+export const $commentSending = atom(false);
+
+export interface CommentForm {
+  name: string;
+  comment: string;
+  email: string;
+  /** The invisible honeypot: people leave it empty, form-filling bots do not. */
+  website: string;
+}
+
+export interface CommentMessages {
+  required: string;
+  invalidEmail: string;
+  success: string;
+  held: string;
+  error: string;
+  rateLimited: string;
+}
+
+export async function loadComments(articleId: number): Promise<void> {
+  $commentsStatus.set('loading');
+  try {
+    const answer = await callApi<{ comments: PublicComment[] }>(`/api/articles/${articleId}/comments`);
+    if (answer.ok && Array.isArray(answer.body?.comments)) {
+      $comments.set(answer.body.comments);
+      $commentsStatus.set('ready');
+      return;
+    }
+  } catch {
+    // Falls through to the error state, which offers to try again.
+  }
+  $commentsStatus.set('error');
+}
+
+/**
+ * Posts a comment. Resolves with how the server took it ('published' shows at once, 'held' waits for
+ * review) or null when it was not taken, in which case the form keeps what was typed.
+ */
+export async function postComment(
+  articleId: number,
+  lang: Language,
+  form: CommentForm,
+  messages: CommentMessages,
+): Promise<'published' | 'held' | null> {
+  if ($commentSending.get()) return null;
+  const name = form.name.trim();
+  const comment = form.comment.trim();
+  const email = form.email.trim().toLowerCase();
+  if (!name || !comment) {
+    toast.error(messages.required);
+    return null;
+  }
+  if (email && !emailPattern.test(email)) {
+    toast.error(messages.invalidEmail);
+    return null;
+  }
+  $commentSending.set(true);
+  track('feature_usage', { feature: 'comment', articleId });
+  try {
+    const answer = await callApi<PostCommentResponse>(`/api/articles/${articleId}/comments`, {
+      method: 'POST',
+      body: { name, comment, email: email || undefined, language: lang, website: form.website },
+    });
+    const status = answer.body?.status;
+    if (answer.ok && answer.body && (status === 'published' || status === 'held')) {
+      if (status === 'published') {
+        $comments.set([...$comments.get(), answer.body.comment]);
+        toast.success(messages.success);
+      } else {
+        toast.success(messages.success, { description: messages.held });
+      }
+      return status;
+    }
+    toast.error(answer.status === 429 ? messages.rateLimited : messages.error);
+  } catch {
+    toast.error(messages.error);
+  } finally {
+    $commentSending.set(false);
+  }
+  return null;
+}

@@ -1,0 +1,293 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { baseURL, expectAccessible, newPage, withBrowser } from './support.ts';
+
+withBrowser();
+
+const unique = (label: string) =>
+  `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+
+async function hydrated(page: Page, selector: string) {
+  await page.locator(selector).scrollIntoViewIfNeeded();
+  await page.waitForFunction((s) => {
+    const island = document.querySelector(s)?.closest('astro-island');
+    return island !== null && island !== undefined && !island.hasAttribute('ssr');
+  }, selector);
+}
+
+const subscribeTexts = {
+  en: {
+    home: '/',
+    label: 'Email address',
+    button: 'Subscribe',
+    invalid: 'Please enter a valid email address',
+    exists: 'This email is already subscribed!',
+    success: 'Successfully subscribed!',
+    successTitle: 'Success!',
+    limited: 'Too many attempts. Please try again in an hour.',
+  },
+  bg: {
+    home: '/bg/',
+    label: 'Имейл адрес',
+    button: 'Абонирай се',
+    invalid: 'Моля, въведи валиден имейл адрес',
+    exists: 'Този имейл вече е абониран!',
+    success: 'Успешно се абонира!',
+    successTitle: 'Успех!',
+    limited: 'Твърде много опити. Опитай отново след час.',
+  },
+};
+
+for (const [lang, t] of Object.entries(subscribeTexts)) {
+  describe(`subscribing in ${lang}`, () => {
+    async function subscribeAs(page: Page, email: string) {
+      await page.getByLabel(t.label).fill(email);
+      await page.getByRole('button', { name: t.button }).click();
+    }
+
+    it('refuses an invalid address, then subscribes, and a second time in other case is a duplicate', async () => {
+      const page = await newPage({ locale: lang === 'bg' ? 'bg-BG' : 'en-US' });
+      await page.goto(t.home);
+      await hydrated(page, 'form input[type="email"]');
+      await subscribeAs(page, 'not-an-address');
+      await page.getByText(t.invalid).waitFor();
+      const email = unique(`sub-${lang}`);
+      await subscribeAs(page, `  ${email.toUpperCase()} `);
+      await page.getByText(t.successTitle).waitFor();
+      await page.locator('[data-subscribed]').getByText(t.success).waitFor();
+      expect(await page.getByLabel(t.label).count()).toBe(0);
+      await expectAccessible(page);
+
+      const again = await newPage({ locale: lang === 'bg' ? 'bg-BG' : 'en-US' });
+      await again.goto(t.home);
+      await hydrated(again, 'form input[type="email"]');
+      await subscribeAs(again, email.replace('sub', 'SUB'));
+      await again.getByText(t.exists).waitFor();
+      expect(await again.getByLabel(t.label).inputValue()).toBe(email.replace('sub', 'SUB'));
+      await page.context().close();
+      await again.context().close();
+    });
+
+    it('tells a visitor who tries too often to wait an hour', async () => {
+      const page = await newPage({ locale: lang === 'bg' ? 'bg-BG' : 'en-US' });
+      await page.goto(t.home);
+      await hydrated(page, 'form input[type="email"]');
+      const email = unique(`limit-${lang}`);
+      await subscribeAs(page, email);
+      await page.getByText(t.successTitle).waitFor();
+      // The suite's server allows 5 attempts an hour per visitor; this visitor has used 1.
+      for (let attempt = 0; attempt < 5; attempt++) {
+        await page.reload();
+        await hydrated(page, 'form input[type="email"]');
+        await subscribeAs(page, email);
+        await page.locator('[data-sonner-toast]').last().waitFor();
+      }
+      await page.getByText(t.limited).waitFor();
+      await page.context().close();
+    });
+  });
+}
+
+const ratingTexts = {
+  en: {
+    path: '/blog/3',
+    star: '4 stars',
+    email: 'Your email (required, never shown)',
+    send: 'Send rating',
+    required: 'Email is required to submit a rating',
+    count: /^(\d+) ratings?$|^No ratings yet$/,
+  },
+  bg: {
+    path: '/bg/blog/3',
+    star: '4 звезди',
+    email: 'Твоят имейл (задължителен, никога не се показва)',
+    send: 'Изпрати оценката',
+    required: 'Имейлът е задължителен, за да изпратиш оценка',
+    count: /^(\d+) оценк[аи]$|^Още няма оценки$/,
+  },
+};
+
+async function ratingCount(page: Page, pattern: RegExp): Promise<number> {
+  const locator = page.locator('[data-rating-count]');
+  await locator.waitFor();
+  const text = (await locator.textContent()) ?? '';
+  const match = pattern.exec(text);
+  expect(match, text).not.toBeNull();
+  return Number(match?.[1] ?? 0);
+}
+
+for (const [lang, t] of Object.entries(ratingTexts)) {
+  describe(`rating an article in ${lang}`, () => {
+    it('asks for an e-mail, then counts the rating at once and after a reload', async () => {
+      const page = await newPage();
+      await page.goto(t.path);
+      await hydrated(page, '[data-article-rating]');
+      const before = await ratingCount(page, t.count);
+      await page.getByLabel(t.star).check();
+      await page.getByRole('button', { name: t.send }).click();
+      await page.getByText(t.required).waitFor();
+      await page.getByLabel(t.email).fill(unique(`rate-${lang}`));
+      await page.getByRole('button', { name: t.send }).click();
+      await expect.poll(() => ratingCount(page, t.count)).toBe(before + 1);
+      await page.reload();
+      await hydrated(page, '[data-article-rating]');
+      await expect.poll(() => ratingCount(page, t.count)).toBe(before + 1);
+      await expectAccessible(page);
+      await page.context().close();
+    });
+  });
+}
+
+describe('commenting', () => {
+  it('needs a name and a comment, then shows the comment, also after a reload, as plain text', async () => {
+    const page = await newPage();
+    await page.goto('/blog/1');
+    await hydrated(page, '[data-comments]');
+    await page.getByRole('textbox', { name: 'Comment', exact: true }).fill('Only a comment');
+    await page.getByRole('button', { name: 'Post comment' }).click();
+    await page.getByText('Please fill in your name and comment').waitFor();
+    const dialogs: string[] = [];
+    page.on('dialog', (dialog) => {
+      dialogs.push(dialog.message());
+      dialog.dismiss();
+    });
+    const text = `<b>bold?</b> <img src=x onerror=alert(1)> ${Date.now()}`;
+    await page.getByRole('textbox', { name: 'Name', exact: true }).fill('E2E Reader');
+    await page.getByRole('textbox', { name: 'Comment', exact: true }).fill(text);
+    await page.getByRole('button', { name: 'Post comment' }).click();
+    await page.getByText('Comment submitted successfully!').waitFor();
+    await page.locator('[data-comment]').getByText(text).waitFor();
+    await page.reload();
+    await hydrated(page, '[data-comments]');
+    await page.locator('[data-comment]').getByText(text).waitFor();
+    expect(dialogs).toEqual([]);
+    expect(await page.locator('[data-comment] b, [data-comment] img').count()).toBe(0);
+    await page.context().close();
+  });
+
+  it('shares one thread between the languages and says when a comment with a link waits for review', async () => {
+    const page = await newPage({ locale: 'bg-BG' });
+    await page.goto('/bg/blog/3');
+    await hydrated(page, '[data-comments]');
+    const mark = `Чудесно ${Date.now()}`;
+    await page.getByRole('textbox', { name: 'Име', exact: true }).fill('Иво');
+    await page.getByRole('textbox', { name: 'Коментар', exact: true }).fill(mark);
+    await page.getByRole('button', { name: 'Публикувай' }).click();
+    await page.getByText('Коментарът е изпратен успешно!').waitFor();
+    await page.getByRole('textbox', { name: 'Име', exact: true }).fill('Иво');
+    await page.getByRole('textbox', { name: 'Коментар', exact: true }).fill('Вижте www.example.com');
+    await page.getByRole('button', { name: 'Публикувай' }).click();
+    await page
+      .getByRole('status')
+      .getByText('Коментарите с връзки се появяват след кратка проверка.', { exact: false })
+      .waitFor();
+
+    const english = await newPage();
+    await english.goto('/blog/3');
+    await hydrated(english, '[data-comments]');
+    await english.locator('[data-comment]').getByText(mark).waitFor();
+    expect(await english.locator('[data-comment]').getByText('www.example.com').count()).toBe(0);
+    await page.context().close();
+    await english.context().close();
+  });
+
+  it('keeps the typed comment when the server fails', async () => {
+    const page = await newPage();
+    await page.route('**/api/articles/1/comments', (route) =>
+      route.request().method() === 'POST'
+        ? route.fulfill({ status: 503, json: { error: 'Database unavailable' } })
+        : route.continue(),
+    );
+    await page.goto('/blog/1');
+    await hydrated(page, '[data-comments]');
+    await page.getByRole('textbox', { name: 'Name', exact: true }).fill('Ana');
+    await page.getByRole('textbox', { name: 'Comment', exact: true }).fill('Still here');
+    await page.getByRole('button', { name: 'Post comment' }).click();
+    await page.getByText('Error submitting comment').waitFor();
+    expect(await page.getByRole('textbox', { name: 'Comment', exact: true }).inputValue()).toBe('Still here');
+    expect(await page.getByRole('button', { name: 'Post comment' }).isEnabled()).toBe(true);
+    await page.context().close();
+  });
+});
+
+describe('analytics', () => {
+  type Pushed = { event?: string; [key: string]: unknown };
+  const prepared = async (page: Page) =>
+    page.addInitScript(() => {
+      (window as unknown as { dataLayer: unknown[] }).dataLayer = [];
+    });
+  const events = (page: Page) =>
+    page.evaluate(() => (window as unknown as { dataLayer: Pushed[] }).dataLayer);
+
+  it('pushes page views, one visit per session and language switches to a prepared data layer', async () => {
+    const page = await newPage({ viewport: { width: 800, height: 600 } });
+    await prepared(page);
+    await page.goto('/about');
+    await expect.poll(async () => (await events(page)).some((e) => e.event === 'site_visit')).toBe(true);
+    const first = await events(page);
+    expect(first).toContainEqual(
+      expect.objectContaining({ event: 'page_view', path: '/about', title: 'My Mission | Important Advice' }),
+    );
+    const visit = first.find((e) => e.event === 'site_visit');
+    expect(visit).toMatchObject({
+      referrer: 'direct',
+      viewport: '800x600',
+      country: 'Unknown',
+      city: 'Unknown',
+      region: 'Unknown',
+    });
+    expect(String(visit?.sessionId)).toMatch(/^session_[a-z0-9]+_\d+$/);
+    await page.getByRole('link', { name: /БГ/ }).click();
+    await page.waitForURL('**/bg/about');
+    await page.waitForTimeout(300);
+    const second = await events(page);
+    expect(second).toContainEqual(expect.objectContaining({ event: 'page_view', path: '/bg/about' }));
+    expect(second.some((e) => e.event === 'site_visit')).toBe(false);
+    await page.context().close();
+  });
+
+  it('pushes e-mail events with the domain only, never the address', async () => {
+    const page = await newPage();
+    await prepared(page);
+    await page.goto('/');
+    await hydrated(page, 'form input[type="email"]');
+    await page.getByLabel('Email address').fill('nope');
+    await page.getByRole('button', { name: 'Subscribe' }).click();
+    const email = unique('analytics');
+    await page.getByLabel('Email address').fill(email);
+    await page.getByRole('button', { name: 'Subscribe' }).click();
+    await page.getByText('Success!').waitFor();
+    const pushed = await events(page);
+    expect(pushed.map((e) => e.event)).toEqual(
+      expect.arrayContaining([
+        'page_view',
+        'email_validation_error',
+        'email_subscription_success',
+        'email_subscription',
+      ]),
+    );
+    expect(pushed.find((e) => e.event === 'email_subscription')).toMatchObject({ domain: 'example.com' });
+    expect(JSON.stringify(pushed)).not.toContain(email.split('@')[0]);
+    await page.context().close();
+  });
+
+  it('sends nothing anywhere but this site when no tag is configured', async () => {
+    const page = await newPage();
+    const elsewhere: string[] = [];
+    page.on('request', (request) => {
+      if (!request.url().startsWith(baseURL) && !request.url().startsWith('data:'))
+        elsewhere.push(request.url());
+    });
+    await page.goto('/');
+    await hydrated(page, 'form input[type="email"]');
+    await page.getByRole('button', { name: 'GET WISDOM' }).click();
+    await page.getByRole('button', { name: 'Like', exact: true }).click();
+    await page.goto('/blog/1');
+    await hydrated(page, '[data-comments]');
+    await page.goto('/donate', { waitUntil: 'networkidle' });
+    expect(await page.locator('[data-consent-banner]').count()).toBe(0);
+    expect(await page.evaluate(() => 'dataLayer' in window)).toBe(false);
+    expect(elsewhere).toEqual([]);
+    await page.context().close();
+  });
+});

@@ -1,0 +1,152 @@
+// @vitest-environment happy-dom
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import Comments, { type CommentsLabels } from '../../../src/islands/Comments.tsx';
+import { $commentSending, $comments, $commentsStatus } from '../../../src/stores/comments.ts';
+import { fakeApi, renderWidget } from './render.tsx';
+
+const labels: CommentsLabels = {
+  title: 'Comments',
+  empty: 'No comments yet. Be the first!',
+  formTitle: 'Leave a comment',
+  name: 'Name',
+  comment: 'Comment',
+  email: 'Email (optional, never published)',
+  honeypot: 'Leave this field empty',
+  submit: 'Post comment',
+  sending: 'Sending...',
+  loading: 'Loading comments...',
+  loadError: 'Comments could not be loaded.',
+  retry: 'Try again',
+  messages: {
+    required: 'Please fill in your name and comment',
+    invalidEmail: 'Please enter a valid email address',
+    success: 'Comment submitted successfully!',
+    held: 'Thank you! Comments with links appear after a quick review.',
+    error: 'Error submitting comment',
+    rateLimited: 'Too many comments. Please try again later.',
+  },
+  error: { title: 'Unexpected Application Error!', back: 'Back' },
+};
+
+const existing = {
+  id: 7,
+  name: 'Mira',
+  comment: 'So true.',
+  language: 'bg',
+  createdAt: '2025-09-02T10:00:00.000Z',
+};
+
+function fill(name: string, comment: string) {
+  fireEvent.change(screen.getByRole('textbox', { name: 'Name' }), { target: { value: name } });
+  fireEvent.change(screen.getByRole('textbox', { name: 'Comment' }), { target: { value: comment } });
+}
+
+describe('the comments', () => {
+  beforeEach(() => {
+    $comments.set([]);
+    $commentsStatus.set('loading');
+    $commentSending.set(false);
+  });
+
+  it('invites the first comment when there are none', async () => {
+    fakeApi([200, { comments: [] }]);
+    renderWidget(<Comments articleId={1} lang="en" labels={labels} />);
+    expect(await screen.findByText('No comments yet. Be the first!')).toBeTruthy();
+  });
+
+  it('lists comments with name, date in the page language and text', async () => {
+    fakeApi([200, { comments: [existing] }]);
+    renderWidget(<Comments articleId={1} lang="bg" labels={labels} />);
+    expect(await screen.findByText('Mira')).toBeTruthy();
+    expect(screen.getByText('So true.')).toBeTruthy();
+    expect(screen.getByText(/2\.09\.2025|02\.09\.2025/)).toBeTruthy();
+  });
+
+  it('needs a name and a comment', async () => {
+    const calls = fakeApi([200, { comments: [] }]);
+    renderWidget(<Comments articleId={1} lang="en" labels={labels} />);
+    await screen.findByText('No comments yet. Be the first!');
+    fill('  ', 'Hello');
+    fireEvent.click(screen.getByRole('button', { name: 'Post comment' }));
+    expect(await screen.findByText('Please fill in your name and comment')).toBeTruthy();
+    expect(calls).toHaveLength(1);
+  });
+
+  it('posts a comment, shows it at once as plain text and clears the form', async () => {
+    const markup = '<img src=x onerror=alert(1)> hi';
+    const created = {
+      id: 8,
+      name: 'Ana',
+      comment: markup,
+      language: 'en',
+      createdAt: new Date().toISOString(),
+    };
+    const calls = fakeApi([200, { comments: [] }], [201, { comment: created, status: 'published' }]);
+    renderWidget(<Comments articleId={3} lang="en" labels={labels} />);
+    await screen.findByText('No comments yet. Be the first!');
+    fill('Ana', markup);
+    fireEvent.click(screen.getByRole('button', { name: 'Post comment' }));
+    expect(await screen.findByText('Comment submitted successfully!')).toBeTruthy();
+    expect(screen.getByText(markup)).toBeTruthy();
+    expect(document.querySelector('[data-comments] img')).toBeNull();
+    expect((screen.getByRole('textbox', { name: 'Comment' }) as HTMLTextAreaElement).value).toBe('');
+    expect(calls[1]).toEqual({
+      url: '/api/articles/3/comments',
+      method: 'POST',
+      body: { name: 'Ana', comment: markup, language: 'en', website: '' },
+    });
+  });
+
+  it('explains that a comment with a link waits for review', async () => {
+    const held = {
+      id: 9,
+      name: 'Bo',
+      comment: 'see example.com',
+      language: 'en',
+      createdAt: new Date().toISOString(),
+    };
+    fakeApi([200, { comments: [] }], [201, { comment: held, status: 'held' }]);
+    renderWidget(<Comments articleId={1} lang="en" labels={labels} />);
+    await screen.findByText('No comments yet. Be the first!');
+    fill('Bo', 'see example.com');
+    fireEvent.click(screen.getByRole('button', { name: 'Post comment' }));
+    expect(await screen.findByRole('status')).toBeTruthy();
+    expect(
+      screen.getAllByText('Thank you! Comments with links appear after a quick review.').length,
+    ).toBeGreaterThan(0);
+    expect(screen.queryByText('see example.com', { selector: 'p' })).toBeNull();
+  });
+
+  it('keeps what was typed when posting fails', async () => {
+    fakeApi([200, { comments: [] }], [500, { error: 'boom' }]);
+    renderWidget(<Comments articleId={1} lang="en" labels={labels} />);
+    await screen.findByText('No comments yet. Be the first!');
+    fill('Ana', 'My thoughts');
+    fireEvent.click(screen.getByRole('button', { name: 'Post comment' }));
+    expect(await screen.findByText('Error submitting comment')).toBeTruthy();
+    await waitFor(() =>
+      expect((screen.getByRole('button', { name: 'Post comment' }) as HTMLButtonElement).disabled).toBe(
+        false,
+      ),
+    );
+    expect((screen.getByRole('textbox', { name: 'Comment' }) as HTMLTextAreaElement).value).toBe(
+      'My thoughts',
+    );
+  });
+
+  it('offers to try again when the list cannot be loaded', async () => {
+    fakeApi([503, { error: 'Database unavailable' }], [200, { comments: [existing] }]);
+    renderWidget(<Comments articleId={1} lang="en" labels={labels} />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('So true.')).toBeTruthy();
+  });
+
+  it('hides the honeypot from people and keyboards', async () => {
+    fakeApi([200, { comments: [] }]);
+    renderWidget(<Comments articleId={1} lang="en" labels={labels} />);
+    const trap = document.querySelector('input[name="website"]') as HTMLInputElement;
+    expect(trap.tabIndex).toBe(-1);
+    expect(trap.closest('[aria-hidden="true"]')).not.toBeNull();
+  });
+});

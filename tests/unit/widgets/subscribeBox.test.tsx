@@ -1,0 +1,118 @@
+// @vitest-environment happy-dom
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import SubscribeBox, { type SubscribeLabels } from '../../../src/islands/SubscribeBox.tsx';
+import { $subscribeStatus } from '../../../src/stores/subscribe.ts';
+import { fakeApi, renderWidget } from './render.tsx';
+
+const labels: SubscribeLabels = {
+  title: 'Wisdom in your inbox',
+  description: 'A short letter.',
+  label: 'Email address',
+  placeholder: 'you@example.com',
+  button: 'Subscribe',
+  saving: 'Saving...',
+  messages: {
+    errorTitle: 'Email error',
+    genericErrorTitle: 'Error',
+    invalid: 'Please enter a valid email address',
+    exists: 'This email is already subscribed!',
+    rateLimited: 'Too many attempts. Please try again in an hour.',
+    unexpected: 'An unexpected error occurred. Please try again.',
+    successTitle: 'Success!',
+    success: 'Successfully subscribed!',
+  },
+};
+
+function submit(email: string) {
+  fireEvent.change(screen.getByLabelText('Email address'), { target: { value: email } });
+  fireEvent.click(screen.getByRole('button', { name: 'Subscribe' }));
+}
+
+describe('the subscription box', () => {
+  beforeEach(() => $subscribeStatus.set('idle'));
+
+  it('is an e-mail field that the browser knows is required', () => {
+    renderWidget(<SubscribeBox labels={labels} />);
+    const input = screen.getByLabelText('Email address');
+    expect(input.getAttribute('type')).toBe('email');
+    expect(input.hasAttribute('required')).toBe(true);
+    expect(input.getAttribute('placeholder')).toBe('you@example.com');
+  });
+
+  for (const bad of ['', '   ', 'no-at-sign', 'a@b', 'two@@example.com', 'sp ace@example.com']) {
+    it(`refuses ${JSON.stringify(bad)} with the e-mail error toast and sends nothing`, async () => {
+      const calls = fakeApi();
+      renderWidget(<SubscribeBox labels={labels} />);
+      submit(bad);
+      expect(await screen.findByText('Please enter a valid email address')).toBeTruthy();
+      expect(screen.getByText('Email error')).toBeTruthy();
+      expect(calls).toEqual([]);
+    });
+  }
+
+  it('sends the address trimmed and lower-cased, shows Saving..., then the tick and the success text', async () => {
+    let release: () => void = () => {};
+    const calls = fakeApi([201, { success: true }]);
+    const realFetch = globalThis.fetch;
+    globalThis.fetch = (async (...args: Parameters<typeof fetch>) => {
+      await new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      return realFetch(...args);
+    }) as typeof fetch;
+    renderWidget(<SubscribeBox labels={labels} />);
+    submit('  Someone@Example.COM ');
+    const saving = await screen.findByRole('button', { name: 'Saving...' });
+    expect((saving as HTMLButtonElement).disabled).toBe(true);
+    release();
+    expect(await screen.findByText('Success!')).toBeTruthy();
+    await waitFor(() =>
+      expect(screen.getAllByText('Successfully subscribed!').length).toBeGreaterThanOrEqual(1),
+    );
+    expect(screen.queryByLabelText('Email address')).toBeNull();
+    expect(calls).toEqual([
+      { url: '/api/subscribe', method: 'POST', body: { email: 'someone@example.com' } },
+    ]);
+  });
+
+  const failures: [string, number, unknown, string][] = [
+    [
+      'a duplicate',
+      409,
+      { success: false, error: 'Email already registered' },
+      'This email is already subscribed!',
+    ],
+    [
+      'too many attempts',
+      429,
+      { error: 'Too many email submissions. Please try again later.' },
+      'Too many attempts. Please try again in an hour.',
+    ],
+    [
+      'a server error',
+      500,
+      { error: 'Something went wrong' },
+      'An unexpected error occurred. Please try again.',
+    ],
+    ['a missing success', 200, { success: false }, 'An unexpected error occurred. Please try again.'],
+  ];
+  for (const [what, status, body, message] of failures) {
+    it(`explains ${what} and keeps the typed address`, async () => {
+      fakeApi([status, body]);
+      renderWidget(<SubscribeBox labels={labels} />);
+      submit('me@example.com');
+      expect(await screen.findByText(message)).toBeTruthy();
+      expect((screen.getByLabelText('Email address') as HTMLInputElement).value).toBe('me@example.com');
+      expect(screen.getByRole('button', { name: 'Subscribe' })).toBeTruthy();
+    });
+  }
+
+  it('survives a network failure without getting stuck', async () => {
+    fakeApi();
+    renderWidget(<SubscribeBox labels={labels} />);
+    submit('me@example.com');
+    expect(await screen.findByText('An unexpected error occurred. Please try again.')).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Subscribe' }) as HTMLButtonElement).disabled).toBe(false);
+  });
+});
