@@ -1,0 +1,223 @@
+// `npm run serve` serves dist/ like the static host: clean URLs, _redirects shadowing, _headers, 404.html.
+import fs from 'node:fs';
+import zlib from 'node:zlib';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { fixtureScript, makeContentDir, makeDistDir } from './helpers/fixtures.ts';
+import { runScript, type Served, startServe } from './helpers/processes.ts';
+import { tempDir } from './helpers/tempDirs.ts';
+import { describeDb, freshDatabaseEnv } from './helpers/testDb.ts';
+
+describeDb('static site', () => {
+  let server: Served;
+  let dist: string;
+
+  beforeAll(async () => {
+    dist = makeDistDir();
+    server = await startServe({
+      ...(await freshDatabaseEnv()),
+      CONTENT_DIR: makeContentDir(),
+      DIST_DIR: dist,
+      TRUST_PROXY: 'true',
+    });
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  const get = (path: string, headers: Record<string, string> = {}) =>
+    fetch(`${server.url}${path}`, { headers, redirect: 'manual' });
+
+  /** Status and page title, the shortest proof of which file was served. */
+  async function served(path: string) {
+    const res = await get(path);
+    const title = /<title>(.*?)<\/title>/.exec(await res.text())?.[1];
+    return [res.status, title];
+  }
+
+  it.each([
+    ['/', 'home'],
+    ['/about', 'about'],
+    ['/about/', 'about'],
+    ['/about.html', 'about'],
+    ['/blog', 'blog'],
+    ['/blog/1', 'blog 1'],
+    ['/bg', 'bg home'],
+    ['/bg/', 'bg home'],
+    ['/bg/about', 'bg about'],
+    ['/bg/blog/1', 'bg blog 1'],
+    ['/guide', 'guide'],
+    ['/guide/', 'guide'],
+  ])('serves %s as the %s page with 200', async (path, title) => {
+    expect(await served(path)).toEqual([200, title]);
+  });
+
+  it('serves exact files as they are, with their content type', async () => {
+    const rss = await get('/rss.xml');
+    expect([rss.status, rss.headers.get('content-type')]).toEqual([200, 'application/xml; charset=utf-8']);
+    const svg = await get('/favicon.svg');
+    expect([svg.status, svg.headers.get('content-type')]).toEqual([200, 'image/svg+xml; charset=utf-8']);
+    const js = await get('/_astro/app.js', { 'accept-encoding': 'identity' });
+    expect(js.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+    expect(await js.text()).toBe(fixtureScript);
+  });
+
+  it('answers an unknown path with 404.html and status 404', async () => {
+    expect(await served('/no/such/page')).toEqual([404, 'not found']);
+    expect(await served('/nope.html')).toEqual([404, 'not found']);
+  });
+
+  it('applies _redirects only where no file exists (shadowing)', async () => {
+    for (const path of ['/blog/999', '/blog/abc', '/blog/abc/']) {
+      const res = await get(path);
+      expect([path, res.status, res.headers.get('location')]).toEqual([path, 302, '/blog']);
+    }
+    const bg = await get('/bg/blog/7?x=1');
+    expect([bg.status, bg.headers.get('location')]).toEqual([302, '/bg/blog?x=1']);
+    // A file answers first: no redirect for real articles.
+    expect(await served('/blog/1')).toEqual([200, 'blog 1']);
+    const moved = await get('/old');
+    expect([moved.status, moved.headers.get('location')]).toEqual([301, '/about']);
+  });
+
+  it('serves a 404 rewrite rule with its page and status 404', async () => {
+    expect(await served('/bg/nothing-here')).toEqual([404, 'bg not found']);
+  });
+
+  it.each([
+    '/_headers',
+    '/_redirects',
+    '/../package.json',
+    '/%2e%2e/package.json',
+    '/..%2f..%2fpackage.json',
+    '/%2e%2e%2f%2e%2e%2fetc/passwd',
+    '/_astro/..%2f..%2f..%2fpackage.json',
+    '/.git/config',
+    '/%00',
+    '/%E0%A4%A',
+    '/a\\..\\..\\package.json',
+  ])('never serves %s (outside dist or the host files)', async (path) => {
+    const res = await get(path);
+    const text = await res.text();
+    expect(res.status).toBe(404);
+    expect(text).not.toContain('"name": "important-advice"');
+    expect(text).not.toContain('X-Frame-Options');
+  });
+
+  it('compresses text with br or gzip as the client accepts', async () => {
+    const br = await get('/_astro/app.js', { 'accept-encoding': 'gzip, br' });
+    expect(br.headers.get('content-encoding')).toBe('br');
+    expect(br.headers.get('vary')).toBe('Accept-Encoding');
+    const gz = await get('/_astro/app.js', { 'accept-encoding': 'gzip' });
+    expect(gz.headers.get('content-encoding')).toBe('gzip');
+    expect(Number(gz.headers.get('content-length'))).toBeLessThan(fixtureScript.length);
+    // fetch decodes transparently; the raw bytes must be real gzip of the file.
+    const raw = await new Promise<Buffer>((resolve, reject) => {
+      import('node:http').then(({ get: httpGet }) =>
+        httpGet(`${server.url}/_astro/app.js`, { headers: { 'accept-encoding': 'gzip' } }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => resolve(Buffer.concat(chunks)));
+        }).on('error', reject),
+      );
+    });
+    expect(zlib.gunzipSync(raw).toString()).toBe(fixtureScript);
+    const none = await get('/_astro/app.js', { 'accept-encoding': 'identity' });
+    expect(none.headers.get('content-encoding')).toBeNull();
+  });
+
+  it('answers a repeated request with 304 via ETag and Last-Modified', async () => {
+    const first = await get('/about', { 'accept-encoding': 'identity' });
+    const etag = first.headers.get('etag');
+    const lastModified = first.headers.get('last-modified');
+    expect(etag).toMatch(/^".+"$/);
+    expect(lastModified).toBeTruthy();
+    const byTag = await get('/about', { 'if-none-match': etag ?? '' });
+    expect(byTag.status).toBe(304);
+    const byDate = await get('/about', { 'if-modified-since': lastModified ?? '' });
+    expect(byDate.status).toBe(304);
+    expect((await get('/about', { 'if-none-match': '"other"' })).status).toBe(200);
+  });
+
+  it('takes Cache-Control from _headers (immutable assets) and revalidates pages by default', async () => {
+    expect((await get('/_astro/app.js')).headers.get('cache-control')).toBe(
+      'public, max-age=31536000, immutable',
+    );
+    expect((await get('/about')).headers.get('cache-control')).toBe('public, max-age=0, must-revalidate');
+  });
+
+  it('answers HEAD with the headers and no body', async () => {
+    const res = await fetch(`${server.url}/about`, {
+      method: 'HEAD',
+      headers: { 'accept-encoding': 'identity' },
+    });
+    expect(res.status).toBe(200);
+    expect(Number(res.headers.get('content-length'))).toBeGreaterThan(0);
+    expect(await res.text()).toBe('');
+  });
+
+  it('refuses other methods on pages with 405', async () => {
+    const res = await fetch(`${server.url}/about`, { method: 'PUT', body: 'x' });
+    expect([res.status, res.headers.get('allow')]).toEqual([405, 'GET, HEAD']);
+  });
+
+  it('sends the security headers and the CSP from _headers on every page, 404s and redirects included', async () => {
+    for (const path of ['/', '/about', '/no/such', '/blog/999', '/_astro/app.js']) {
+      const res = await get(path);
+      expect(res.headers.get('x-content-type-options'), path).toBe('nosniff');
+      expect(res.headers.get('x-frame-options')).toBe('DENY');
+      expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+      expect(res.headers.get('permissions-policy')).toContain('geolocation=()');
+      expect(res.headers.get('cross-origin-opener-policy')).toBe('same-origin');
+      const csp = res.headers.get('content-security-policy') ?? '';
+      expect(csp).toContain("script-src 'self' 'sha256-abc'");
+      expect(csp).not.toContain('unsafe-inline');
+      expect(csp).toContain("frame-ancestors 'none'");
+    }
+  });
+
+  it('sends HSTS only when the request came over HTTPS (trusted X-Forwarded-Proto)', async () => {
+    expect((await get('/about')).headers.get('strict-transport-security')).toBeNull();
+    const https = await get('/about', { 'x-forwarded-proto': 'https' });
+    expect(https.headers.get('strict-transport-security')).toBe('max-age=63072000; includeSubDomains');
+  });
+
+  it('uses a strict default CSP where _headers gives none', async () => {
+    const bare = makeDistDir();
+    fs.rmSync(`${bare}/_headers`);
+    const other = await startServe({
+      ...(await freshDatabaseEnv()),
+      CONTENT_DIR: makeContentDir(),
+      DIST_DIR: bare,
+    });
+    try {
+      const res = await fetch(`${other.url}/about`);
+      expect(res.headers.get('content-security-policy')).toBe(
+        "default-src 'self'; frame-ancestors 'none'; object-src 'none'; base-uri 'self'",
+      );
+      expect(res.headers.get('x-frame-options')).toBe('DENY');
+      // Not behind a trusted proxy: X-Forwarded-Proto is not believed.
+      const spoofed = await fetch(`${other.url}/about`, { headers: { 'x-forwarded-proto': 'https' } });
+      expect(spoofed.headers.get('strict-transport-security')).toBeNull();
+    } finally {
+      await other.stop();
+    }
+  });
+
+  it('refuses to start without a built site, and says to build', async () => {
+    const run = await runScript('functions/node/serve.ts', [], {
+      DIST_DIR: `${tempDir('empty')}/dist`,
+      PORT: '0',
+    });
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain('Run `npm run build` first');
+  });
+
+  it('refuses to start with a bad setting, naming the variable', async () => {
+    const run = await runScript('functions/node/serve.ts', [], {
+      DIST_DIR: dist,
+      SUBSCRIBE_LIMIT_PER_HOUR: 'lots',
+    });
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain('Invalid environment variable SUBSCRIBE_LIMIT_PER_HOUR');
+  });
+});

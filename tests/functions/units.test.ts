@@ -1,0 +1,180 @@
+// The small pure pieces: configuration, client keys, link detection, host-file rules, the data dir lock.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../../functions/config.ts';
+import { containsLink } from '../../functions/containsLink.ts';
+import { lockDataDir } from '../../functions/db/dataDirLock.ts';
+import { clientAddress, clientKey, normaliseAddress } from '../../functions/http/clientKey.ts';
+import { headersFor, parseHeaders, parseRedirects } from '../../functions/node/hostRules.ts';
+import { tempDir } from './helpers/tempDirs.ts';
+
+describe('configuration', () => {
+  it('has the documented defaults', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      databaseUrl: undefined,
+      dataDir: path.resolve('data'),
+      pgPoolMax: 10,
+      hashSecret: undefined,
+      trustProxy: false,
+      allowedOrigins: [],
+      limits: { subscribe: 5, comment: 10, rating: 60 },
+      geoCountryHeader: undefined,
+      host: '127.0.0.1',
+      port: 4321,
+      distDir: path.resolve('dist'),
+    });
+    expect(config.contentDir).toBe(path.resolve('content'));
+  });
+
+  it('reads every variable, treating empty ones as unset', () => {
+    const config = loadConfig({
+      DATABASE_URL: 'postgresql://u:p@db.example:5432/advice',
+      DATA_DIR: '/var/lib/advice',
+      PG_POOL_MAX: '3',
+      HASH_SECRET: 's'.repeat(32),
+      TRUST_PROXY: 'TRUE',
+      ALLOWED_ORIGINS: 'https://a.example, https://b.example/ ,',
+      SUBSCRIBE_LIMIT_PER_HOUR: '0',
+      COMMENT_LIMIT_PER_HOUR: '',
+      RATING_LIMIT_PER_HOUR: '7',
+      GEO_COUNTRY_HEADER: 'X-Country-Code',
+      PORT: '0',
+    });
+    expect(config).toMatchObject({
+      databaseUrl: 'postgresql://u:p@db.example:5432/advice',
+      dataDir: '/var/lib/advice',
+      pgPoolMax: 3,
+      trustProxy: true,
+      allowedOrigins: ['https://a.example', 'https://b.example'],
+      limits: { subscribe: 0, comment: 10, rating: 7 },
+      geoCountryHeader: 'x-country-code',
+      port: 0,
+    });
+  });
+
+  it.each([
+    ['DATABASE_URL', 'mysql://x', /postgres:\/\//],
+    ['HASH_SECRET', 'short', /at least 32 characters/],
+    ['TRUST_PROXY', 'maybe', /true or false/],
+    ['SUBSCRIBE_LIMIT_PER_HOUR', '-1', /whole number/],
+    ['COMMENT_LIMIT_PER_HOUR', '2.5', /whole number/],
+    ['RATING_LIMIT_PER_HOUR', 'many', /whole number/],
+    ['PORT', '70000', /port number/],
+    ['PG_POOL_MAX', '0', /at least 1/],
+    ['ALLOWED_ORIGINS', 'not a url', /origins/],
+    ['GEO_COUNTRY_HEADER', 'bad header!', /header name/],
+  ])('refuses a bad %s, naming it and the value', (name, value, reason) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(`Invalid environment variable ${name}`);
+    expect(() => loadConfig({ [name]: value })).toThrow(reason);
+    expect(() => loadConfig({ [name]: value })).toThrow(JSON.stringify(value));
+  });
+});
+
+describe('client keys', () => {
+  const headers = (h: Record<string, string>) => new Headers(h);
+
+  it('uses the socket address unless TRUST_PROXY, then the platform header or first X-Forwarded-For', () => {
+    const forwarded = headers({ 'x-forwarded-for': '203.0.113.5, 10.0.0.1' });
+    expect(clientAddress(forwarded, '127.0.0.1', false)).toBe('127.0.0.1');
+    expect(clientAddress(forwarded, '127.0.0.1', true)).toBe('203.0.113.5');
+    expect(
+      clientAddress(
+        headers({ ...Object.fromEntries(forwarded), 'cf-connecting-ip': '198.51.100.1' }),
+        '127.0.0.1',
+        true,
+      ),
+    ).toBe('198.51.100.1');
+    // No socket (serverless): the forwarded headers are all there is.
+    expect(clientAddress(forwarded, undefined, false)).toBe('203.0.113.5');
+    expect(clientAddress(headers({}), undefined, false)).toBe('unknown');
+  });
+
+  it.each([
+    ['::ffff:192.0.2.7', '192.0.2.7'],
+    ['192.0.2.7', '192.0.2.7'],
+    ['2001:db8::1', '2001:db8:0:0::/64'],
+    ['2001:0db8:0001:0002:0003:0004:0005:0006', '2001:db8:1:2::/64'],
+    ['::1', '0:0:0:0::/64'],
+    ['not-an-ip', 'not-an-ip'],
+  ])('normalises %s to %s', (input, output) => {
+    expect(normaliseAddress(input)).toBe(output);
+  });
+
+  it('is a keyed hash that changes every UTC day and never contains the address', () => {
+    const day1 = new Date('2025-09-01T10:00:00Z');
+    const key = clientKey('s'.repeat(32), '192.0.2.7', day1);
+    expect(key).toMatch(/^[0-9a-f]{64}$/);
+    expect(clientKey('s'.repeat(32), '192.0.2.7', new Date('2025-09-01T23:59:59Z'))).toBe(key);
+    expect(clientKey('s'.repeat(32), '192.0.2.7', new Date('2025-09-02T00:00:00Z'))).not.toBe(key);
+    expect(clientKey('s'.repeat(32), '192.0.2.8', day1)).not.toBe(key);
+    expect(clientKey('t'.repeat(32), '192.0.2.7', day1)).not.toBe(key);
+  });
+});
+
+describe('link detection', () => {
+  it.each([
+    'http://x.example',
+    'HTTPS://X.EXAMPLE',
+    'go to www.example',
+    'example.com',
+    'mail me at a@b.org',
+    'сайт пример.бг',
+  ])('treats %j as containing a link', (text) => {
+    expect(containsLink(text)).toBe(true);
+  });
+
+  it.each(['Great article!', 'e.g. this, i.e. that', 'Wait... what?', 'Pi is 3.14', 'Благодаря!', 'a.b'])(
+    'treats %j as plain text',
+    (text) => {
+      expect(containsLink(text)).toBe(false);
+    },
+  );
+});
+
+describe('host files', () => {
+  it('reads _redirects rules and reports the lines it cannot use', () => {
+    const { rules, problems } = parseRedirects(
+      '# c\n/a  /b\n/blog/*  /blog  302\n/x/:id  /y/:id  301!\n/p  https://elsewhere.example  200\nnonsense\n/q /r 302 Country=bg\n',
+    );
+    expect(rules.map((r) => [r.from, r.to, r.status, r.force])).toEqual([
+      ['/a', '/b', 301, false],
+      ['/blog/*', '/blog', 302, false],
+      ['/x/:id', '/y/:id', 301, true],
+    ]);
+    expect(problems).toHaveLength(3);
+  });
+
+  it('applies every matching _headers block, a later one replacing an earlier header', () => {
+    const rules = parseHeaders(
+      '/*\n  X-A: 1\n  Cache-Control: no-cache\n  Link: </a>\n  Link: </b>\n/_astro/*\n  Cache-Control: immutable\n# c\n/about\n  X-B: 2\n',
+    );
+    const values = (p: string) => Object.fromEntries([...headersFor(rules, p).values()]);
+    expect(values('/_astro/x.js')).toEqual({ 'X-A': '1', 'Cache-Control': 'immutable', Link: '</a>, </b>' });
+    expect(values('/about')).toEqual({
+      'X-A': '1',
+      'Cache-Control': 'no-cache',
+      Link: '</a>, </b>',
+      'X-B': '2',
+    });
+    expect(values('/about/more')).not.toHaveProperty('X-B');
+  });
+});
+
+describe('PGlite data directory lock', () => {
+  it('lets one holder in, refuses a second, and takes over after a crashed owner', () => {
+    const dir = tempDir('lock');
+    const release = lockDataDir(dir);
+    expect(() => lockDataDir(dir)).toThrow(/in use by another process \(pid \d+/);
+    release();
+    expect(fs.existsSync(path.join(dir, 'pglite.lock'))).toBe(false);
+
+    // A lock file left by a process that no longer exists.
+    const gone = { pid: 2 ** 22 + 12_345, hostname: os.hostname(), since: '2025-01-01T00:00:00Z' };
+    fs.writeFileSync(path.join(dir, 'pglite.lock'), JSON.stringify(gone));
+    const again = lockDataDir(dir);
+    again();
+  });
+});
