@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { parseArticleId } from '../../src/lib/blog/articleId.ts';
 import { articleSchema } from '../../src/lib/blog/articleSchema.ts';
 import { excerpt, plainText } from '../../src/lib/blog/excerpt.ts';
+import { notFoundScript, unknownArticleTarget } from '../../src/lib/blog/unknownArticle.ts';
 
 describe('excerpt', () => {
   it('cuts the text at 200 characters and adds an ellipsis', () => {
@@ -52,5 +53,23 @@ describe('article frontmatter', () => {
     expect(articleSchema.safeParse({ ...valid, language: 'de' }).success).toBe(false);
     expect(articleSchema.safeParse({ ...valid, slug: 'Not A Slug' }).success).toBe(false);
     expect(articleSchema.safeParse({ ...valid, id: 1.5 }).success).toBe(false);
+  });
+});
+
+describe('unknown addresses', () => {
+  it('sends unknown articles to the blog of their language', () => {
+    expect(unknownArticleTarget('/blog/999')).toBe('/blog');
+    expect(unknownArticleTarget('/blog/abc/')).toBe('/blog');
+    expect(unknownArticleTarget('/bg/blog/999')).toBe('/bg/blog');
+  });
+
+  it('leaves every other address on the 404 page', () => {
+    for (const path of ['/nope', '/bg/nope', '/blog', '/blog/1/extra', '/blogs/1', '/bg/blog']) {
+      expect(unknownArticleTarget(path), path).toBeNull();
+    }
+  });
+
+  it('builds a self-contained inline script', () => {
+    expect(() => new Function(notFoundScript())).not.toThrow();
   });
 });
