@@ -17,12 +17,14 @@ export function createApp(services: Services) {
 
   app.use(async (c, next) => {
     c.set('services', services);
-    await next();
+    // Set before the handler runs, so every response it (or an error) creates starts with them;
+    // a route may still override one, as /api/geo does with Cache-Control.
     for (const [name, value] of Object.entries(securityHeaders)) c.header(name, value);
     c.header('Content-Security-Policy', apiCsp);
     if (isHttps(c.req.raw, services.config.trustProxy)) c.header('Strict-Transport-Security', hsts);
     // Answers depend on the database and the visitor: no shared cache may keep them.
-    if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-store');
+    c.header('Cache-Control', 'no-store');
+    await next();
   });
   app.use(refuseCrossSite);
 

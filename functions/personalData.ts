@@ -61,7 +61,7 @@ export async function deletePerson(db: Db, secret: string, email: string): Promi
     const gone = await tx
       .delete(subscribers)
       .where(eq(subscribers.email, email))
-      .returning({ id: subscribers.id });
+      .returning({ email: subscribers.email });
     const goneComments = await tx
       .delete(comments)
       .where(eq(comments.email, email))

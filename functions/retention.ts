@@ -18,7 +18,7 @@ export async function purgeExpired(db: Db, now = new Date()): Promise<PurgeResul
   const expiredSubscribers = await db
     .delete(subscribers)
     .where(lt(subscribers.createdAt, subscriberCutoff))
-    .returning({ id: subscribers.id });
+    .returning({ email: subscribers.email });
   const expiredLimits = await db
     .delete(rateLimits)
     .where(lt(rateLimits.windowStart, new Date(now.getTime() - rateLimitRetentionMs)))

@@ -1,4 +1,4 @@
-// A throwaway PostgreSQL cluster on a loopback port, for the functions tests and the benchmark.
+// A throwaway PostgreSQL cluster on a loopback port, for the benchmark and the functions tests.
 import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';

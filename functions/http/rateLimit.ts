@@ -1,8 +1,10 @@
 // Per-client hourly limits kept in the database, so every instance behind the CDN counts together.
 import { sql } from 'drizzle-orm';
+import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
+import { perDatabase } from '../db/perDatabase.ts';
 import { rateLimits } from '../db/schema.ts';
 import type { AppEnv } from '../services.ts';
 import { clientAddress, clientKey } from './clientKey.ts';
@@ -10,37 +12,72 @@ import { clientAddress, clientKey } from './clientKey.ts';
 /** Which configured limit applies: subscribe, comment or rating (SUBSCRIBE_/COMMENT_/RATING_LIMIT_PER_HOUR). */
 export type LimitName = keyof Config['limits'];
 
+/** One request's attempt at an action: the row it counts in, and the most that row may reach. */
+export interface Attempt {
+  clientKey: string;
+  action: string;
+  windowStart: Date;
+  max: number;
+}
+
 const hourMs = 3_600_000;
 
-/** Counts one attempt in the current clock hour and returns the attempts so far, this one included. */
-export async function countAttempt(db: Db, key: string, action: string, now = new Date()): Promise<number> {
-  const windowStart = new Date(Math.floor(now.getTime() / hourMs) * hourMs);
-  const [row] = await db
+const upsertAttempt = perDatabase((db) =>
+  db
     .insert(rateLimits)
-    .values({ clientKey: key, action, windowStart, hits: 1 })
+    .values({
+      clientKey: sql.placeholder('clientKey'),
+      action: sql.placeholder('action'),
+      windowStart: sql.placeholder('windowStart'),
+      hits: 1,
+    })
     .onConflictDoUpdate({
       target: [rateLimits.clientKey, rateLimits.action, rateLimits.windowStart],
       set: { hits: sql`${rateLimits.hits} + 1` },
     })
-    .returning({ hits: rateLimits.hits });
+    .returning({ hits: rateLimits.hits })
+    .prepare('count_attempt'),
+);
+
+/** Counts the attempt and returns the attempts so far this hour, this one included. */
+export async function countAttempt(db: Db, attempt: Attempt): Promise<number> {
+  const { clientKey, action, windowStart } = attempt;
+  const [row] = await upsertAttempt(db).execute({ clientKey, action, windowStart });
   return row?.hits ?? 1;
 }
 
+/** The attempt this request makes, or undefined when the limit is 0 (off). */
+async function attemptOf(c: Context<AppEnv>, action: string, limit: LimitName): Promise<Attempt | undefined> {
+  const { config, hashSecret } = c.var.services;
+  const max = config.limits[limit];
+  if (max === 0) return undefined;
+  const now = new Date();
+  const address = clientAddress(c.req.raw.headers, c.env?.clientAddress, config.trustProxy);
+  return {
+    clientKey: clientKey(await hashSecret(), address, now),
+    action,
+    windowStart: new Date(Math.floor(now.getTime() / hourMs) * hourMs),
+    max,
+  };
+}
+
+/** Answers 429 with `body` and a Retry-After up to the next clock hour. */
+export function tooMany(c: Context, body: Record<string, unknown>) {
+  const response = c.json(body, 429);
+  response.headers.set('Retry-After', String(Math.ceil((hourMs - (Date.now() % hourMs)) / 1000)));
+  return response;
+}
+
 /**
- * Refuses with 429 and `body` once a client made more than `limit` attempts at `action` this hour.
- * Every attempt counts, valid or not. A limit of 0 turns the check off. Actions count separately, so
- * a visitor who liked many tips can still rate an article.
+ * Refuses with 429 and `body` once a client made more than the configured attempts at `action` this
+ * hour. Every attempt counts, valid or not. A limit of 0 turns the check off. Actions count separately,
+ * so a visitor who liked many tips can still rate an article.
  */
 export function rateLimit(action: string, limit: LimitName, body: Record<string, unknown>) {
   return createMiddleware<AppEnv>(async (c, next) => {
-    const { config, db, hashSecret } = c.var.services;
-    const max = config.limits[limit];
-    if (max === 0) return next();
-    const address = clientAddress(c.req.raw.headers, c.env?.clientAddress, config.trustProxy);
-    const attempts = await countAttempt((await db()).db, clientKey(await hashSecret(), address), action);
-    if (attempts > max) {
-      c.header('Retry-After', String(Math.ceil((hourMs - (Date.now() % hourMs)) / 1000)));
-      return c.json(body, 429);
+    const attempt = await attemptOf(c, action, limit);
+    if (attempt && (await countAttempt((await c.var.services.db()).db, attempt)) > attempt.max) {
+      return tooMany(c, body);
     }
     return next();
   });

@@ -35,10 +35,8 @@ CREATE TABLE "settings" (
 );
 --> statement-breakpoint
 CREATE TABLE "subscribers" (
-	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "subscribers_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
-	"email" text NOT NULL,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	CONSTRAINT "subscribers_email_unique" UNIQUE("email")
+	"email" text PRIMARY KEY NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "tip_ratings" (
@@ -54,6 +52,4 @@ CREATE TABLE "tip_ratings" (
 );
 --> statement-breakpoint
 CREATE INDEX "comments_thread" ON "comments" USING btree ("article_id","status","created_at","id");--> statement-breakpoint
-CREATE INDEX "comments_email" ON "comments" USING btree ("email");--> statement-breakpoint
-CREATE INDEX "rate_limits_window" ON "rate_limits" USING btree ("window_start");--> statement-breakpoint
-CREATE INDEX "subscribers_created_at" ON "subscribers" USING btree ("created_at");
+CREATE INDEX "comments_email" ON "comments" USING btree ("email");

@@ -6,6 +6,7 @@ import { Hono } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { containsLink } from '../containsLink.ts';
 import type { Db } from '../db/client.ts';
+import { perDatabase } from '../db/perDatabase.ts';
 import { articleRatings, comments } from '../db/schema.ts';
 import { keyedHash } from '../http/clientKey.ts';
 import { jsonBody, validJson } from '../http/jsonBody.ts';
@@ -30,11 +31,16 @@ const knownArticle = createMiddleware<ArticleEnv>(async (c, next) => {
   return next();
 });
 
-async function ratingSummary(db: Db, articleId: number): Promise<RatingSummary> {
-  const [row] = await db
+const selectSummary = perDatabase((db) =>
+  db
     .select({ count: count(), average: avg(articleRatings.rating) })
     .from(articleRatings)
-    .where(eq(articleRatings.articleId, articleId));
+    .where(eq(articleRatings.articleId, sql.placeholder('articleId')))
+    .prepare('rating_summary'),
+);
+
+async function ratingSummary(db: Db, articleId: number): Promise<RatingSummary> {
+  const [row] = await selectSummary(db).execute({ articleId });
   return { average: Math.round(Number(row?.average ?? 0) * 10) / 10, count: row?.count ?? 0 };
 }
 
@@ -45,6 +51,15 @@ const publicColumns = {
   language: comments.language,
   createdAt: comments.createdAt,
 };
+
+const selectPublished = perDatabase((db) =>
+  db
+    .select(publicColumns)
+    .from(comments)
+    .where(and(eq(comments.articleId, sql.placeholder('articleId')), eq(comments.status, 'published')))
+    .orderBy(asc(comments.createdAt), asc(comments.id))
+    .prepare('published_comments'),
+);
 
 function toPublic(row: { id: number; name: string; comment: string; language: string; createdAt: Date }) {
   return {
@@ -89,11 +104,7 @@ export const articles = new Hono<ArticleEnv>()
   )
   .get('/:id/comments', async (c) => {
     const { db } = await c.var.services.db();
-    const rows = await db
-      .select(publicColumns)
-      .from(comments)
-      .where(and(eq(comments.articleId, c.var.articleId), eq(comments.status, 'published')))
-      .orderBy(asc(comments.createdAt), asc(comments.id));
+    const rows = await selectPublished(db).execute({ articleId: c.var.articleId });
     return c.json({ comments: rows.map(toPublic) });
   })
   .post(
