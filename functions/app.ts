@@ -2,7 +2,7 @@
 // server (functions/node/serve.ts) and on Netlify (functions/platforms/netlify.ts).
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
-import { refuseCrossSite } from './http/origin.ts';
+import { corsFor, refuseCrossSite } from './http/origin.ts';
 import { apiCsp, hsts, isHttps, securityHeaders } from './http/securityHeaders.ts';
 import { articles } from './routes/articles.ts';
 import { geo } from './routes/geo.ts';
@@ -26,6 +26,7 @@ export function createApp(services: Services) {
     c.header('Cache-Control', 'no-store');
     await next();
   });
+  app.use(corsFor(services.config.allowedOrigins));
   app.use(refuseCrossSite);
 
   app.route('/subscribe', subscribe);

@@ -1,5 +1,6 @@
 // Browsers send Origin on cross-site POSTs; refusing foreign ones stops other sites from submitting
 // our forms in a visitor's name. Requests without Origin (curl, server-to-server) are allowed.
+import { cors } from 'hono/cors';
 import { createMiddleware } from 'hono/factory';
 import { errorMessages } from '../schemas.ts';
 import type { AppEnv } from '../services.ts';
@@ -24,3 +25,17 @@ export const refuseCrossSite = createMiddleware<AppEnv>(async (c, next) => {
   if (normalised === ownOrigin(c.req.raw, trustProxy) || allowedOrigins.includes(normalised)) return next();
   return c.json({ error: errorMessages.crossSite }, 403);
 });
+
+/**
+ * Lets pages served from an ALLOWED_ORIGINS origin call the API from the browser (the site's
+ * PUBLIC_API_BASE setup): answers their preflight and names them in Access-Control-Allow-Origin.
+ * Other origins get no CORS headers, so browsers keep them out.
+ */
+export function corsFor(allowedOrigins: string[]) {
+  return cors({
+    origin: (origin) => (allowedOrigins.includes(origin.toLowerCase()) ? origin : null),
+    allowMethods: ['GET', 'POST'],
+    allowHeaders: ['Content-Type'],
+    maxAge: 600,
+  });
+}

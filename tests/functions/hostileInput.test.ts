@@ -170,6 +170,36 @@ describeDb('hostile input', () => {
     expect(res.status).toBe(201);
   });
 
+  it('answers the CORS preflight of an ALLOWED_ORIGINS page, and names only that origin', async () => {
+    const preflight = await fetch(`${api}/subscribe`, {
+      method: 'OPTIONS',
+      headers: {
+        origin: 'https://friend.example',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'content-type',
+      },
+    });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get('access-control-allow-origin')).toBe('https://friend.example');
+    expect(preflight.headers.get('access-control-allow-methods')).toContain('POST');
+    expect(preflight.headers.get('access-control-allow-headers')?.toLowerCase()).toContain('content-type');
+
+    const post = await postJson(
+      `${api}/subscribe`,
+      { email: uniqueEmail() },
+      { origin: 'https://friend.example' },
+    );
+    expect(post.headers.get('access-control-allow-origin')).toBe('https://friend.example');
+
+    const foreign = await fetch(`${api}/subscribe`, {
+      method: 'OPTIONS',
+      headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' },
+    });
+    expect(foreign.headers.get('access-control-allow-origin')).toBeNull();
+    const read = await fetch(`${api}/articles/1/comments`, { headers: { origin: 'https://evil.example' } });
+    expect(read.headers.get('access-control-allow-origin')).toBeNull();
+  });
+
   it('does not refuse GETs that carry a foreign Origin (reads are public)', async () => {
     expect((await getJson(`${api}/articles/1/comments`, { origin: 'https://evil.example' })).status).toBe(
       200,
