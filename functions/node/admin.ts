@@ -1,6 +1,6 @@
 // `npm run admin -- <command>`: the operator's tool for privacy requests and comment moderation.
 // Exit codes: 0 done, 1 could not (nothing found, database unavailable), 2 bad arguments.
-import { emailPattern } from '../schemas.ts';
+import { emailPattern } from '../contract.ts';
 
 const usage = `Usage: npm run admin -- <command>
 
