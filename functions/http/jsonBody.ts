@@ -1,6 +1,7 @@
 // Every POST body goes through here: JSON only, at most 4 KB, well-formed, and valid for its schema.
 // Each way of failing gets its own status and a message a person can act on.
 import { zValidator } from '@hono/zod-validator';
+import type { Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { every } from 'hono/combine';
 import { createMiddleware } from 'hono/factory';
@@ -14,9 +15,18 @@ const requireJson = createMiddleware<AppEnv>(async (c, next) => {
   return next();
 });
 
-const limitSize = bodyLimit({
-  maxSize: bodyLimitBytes,
-  onError: (c) => c.json({ error: errorMessages.bodyTooLarge }, 413),
+const tooLarge = (c: Context) => c.json({ error: errorMessages.bodyTooLarge }, 413);
+
+// Chunked bodies (no Content-Length) are counted as they stream in and cut off at the limit.
+const limitStreamedSize = bodyLimit({ maxSize: bodyLimitBytes, onError: tooLarge });
+
+// With a Content-Length the HTTP parser delivers exactly that many bytes, so the header decides. This
+// path also leaves the body unread for the Node adapter's fast direct read (no web stream).
+const limitSize = createMiddleware<AppEnv>(async (c, next) => {
+  const length = c.req.header('content-length');
+  if (length === undefined || c.req.header('transfer-encoding') !== undefined)
+    return limitStreamedSize(c, next);
+  return Number(length) > bodyLimitBytes ? tooLarge(c) : next();
 });
 
 const parse = createMiddleware<AppEnv>(async (c, next) => {
