@@ -8,7 +8,7 @@ import { ConfigError, loadConfig } from '../config.ts';
 import { createContent } from '../content.ts';
 import { openDatabase } from '../db/client.ts';
 import { DataDirLockedError } from '../db/dataDirLock.ts';
-import { isHttps } from '../http/securityHeaders.ts';
+import { defaultPageCsp, isHttps, securityHeaders } from '../http/securityHeaders.ts';
 import { describePurge, purgeExpired } from '../retention.ts';
 import { createServices } from '../services.ts';
 import { createStaticSite } from './staticSite.ts';
@@ -65,10 +65,12 @@ const server = serve(
         return await site.respond(request, isHttps(request, config.trustProxy));
       } catch (error) {
         console.error(`${request.method} ${pathname} failed:`, error);
-        return new Response('Something went wrong', {
-          status: 500,
-          headers: { 'Content-Type': 'text/plain' },
-        });
+        const headers = {
+          ...securityHeaders,
+          'Content-Security-Policy': defaultPageCsp,
+          'Content-Type': 'text/plain',
+        };
+        return new Response('Something went wrong', { status: 500, headers });
       }
     },
   },
