@@ -1,17 +1,11 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
+import { inject } from 'vitest';
 
-const created: string[] = [];
-
-// Removed when the test worker exits, after every file's afterAll has stopped its servers.
-process.on('exit', () => {
-  for (const dir of created) fs.rmSync(dir, { recursive: true, force: true });
-});
-
-/** A new empty directory under the OS temp dir, deleted when the test worker exits. */
+/**
+ * A new empty directory for this test run. It lives under the directory the project's globalSetup
+ * made (setup/tempRoot.ts), which is deleted when the run ends, however the test workers exit.
+ */
 export function tempDir(prefix: string): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `ia-${prefix}-`));
-  created.push(dir);
-  return dir;
+  return fs.mkdtempSync(path.join(inject('tempRoot'), `${prefix}-`));
 }

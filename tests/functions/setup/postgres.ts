@@ -2,6 +2,7 @@
 // Each test file then creates its own database in it (see helpers/testDb.ts).
 import type { TestProject } from 'vitest/node';
 import { locatePostgres, startTempPostgres } from '../../../functions/bench/tempPostgres.ts';
+import { provideTempRoot } from './tempRoot.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -12,6 +13,7 @@ declare module 'vitest' {
 }
 
 export default async function setup(project: TestProject) {
+  const removeTempRoot = provideTempRoot(project);
   const found = locatePostgres();
   if ('missing' in found) {
     const line = '!'.repeat(100);
@@ -20,10 +22,13 @@ export default async function setup(project: TestProject) {
     );
     project.provide('postgresUrl', null);
     project.provide('postgresMissing', found.missing);
-    return;
+    return removeTempRoot;
   }
   const cluster = await startTempPostgres(found.bin);
   project.provide('postgresUrl', cluster.url);
   project.provide('postgresMissing', null);
-  return () => cluster.stop();
+  return async () => {
+    await cluster.stop();
+    removeTempRoot();
+  };
 }
