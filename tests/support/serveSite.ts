@@ -43,7 +43,10 @@ export async function serveSite(env: Record<string, string> = {}): Promise<Serve
       () => false,
     );
     if (healthy) break;
-    if (Date.now() > deadline) throw new Error(`The site server did not become healthy:\n${output}`);
+    if (Date.now() > deadline) {
+      server.kill('SIGKILL');
+      throw new Error(`The site server did not become healthy:\n${output}`);
+    }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   return {
