@@ -25,7 +25,8 @@ const google = [
 export default defineConfig({
   site,
   trailingSlash: 'ignore',
-  build: { format: 'file' },
+  // Styles inline in each page: one round trip fewer before the first paint (they are ~9 KB gzipped).
+  build: { format: 'file', inlineStylesheets: 'always' },
   srcDir: './src',
   publicDir: './public',
   env: {
