@@ -2,7 +2,6 @@
 // Islands import only types from here (and values from contract.ts), so zod stays out of the pages.
 import { z } from 'zod';
 import {
-  bodyLimitBytes,
   commentMaxLength,
   emailMaxLength,
   emailPattern,
@@ -11,16 +10,7 @@ import {
   nameMaxLength,
 } from './contract.ts';
 
-export type { Language } from './contract.ts';
-export {
-  bodyLimitBytes,
-  commentMaxLength,
-  emailMaxLength,
-  emailPattern,
-  errorMessages,
-  languages,
-  nameMaxLength,
-};
+export * from './contract.ts';
 
 export const languageSchema = z.enum(languages, { error: errorMessages.languageInvalid });
 

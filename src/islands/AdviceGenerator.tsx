@@ -1,9 +1,10 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef } from 'react';
+import { toast } from 'sonner';
 import { fill } from '../i18n/fill.ts';
 import type { Lang } from '../i18n/languages.ts';
 import { shareTip } from '../lib/shareTip.ts';
-import { $advice, $feedback, rateTip, requestTip, type ShownTip, setTips } from '../stores/advice.ts';
+import { $advice, $feedback, chooseTipList, rateTip, requestTip, type ShownTip } from '../stores/advice.ts';
 import Spinner from './Spinner.tsx';
 
 export type AdviceLabels = Record<
@@ -14,6 +15,7 @@ export type AdviceLabels = Record<
   | 'advice.share'
   | 'advice.copied'
   | 'advice.shareFailed'
+  | 'advice.unavailable'
   | 'feedback.question'
   | 'feedback.like'
   | 'feedback.dislike'
@@ -24,20 +26,20 @@ export type AdviceLabels = Record<
 
 interface Props {
   lang: Lang;
-  /** This language's combined list (spec section 9). */
-  tips: ShownTip[];
+  /** Where this language's combined list (spec section 9) is, e.g. `/bg/tips.json`. */
+  tipsUrl: string;
   labels: AdviceLabels;
   /** Path of a tip's own page with `{id}` for the id, e.g. `/bg/tips/{id}`. */
   tipPath: string;
 }
 
 /** The home page's generator: "GET WISDOM", the advice card, and like/dislike feedback for each tip. */
-export default function AdviceGenerator({ lang, tips, labels, tipPath }: Props) {
+export default function AdviceGenerator({ lang, tipsUrl, labels, tipPath }: Props) {
   const advice = useStore($advice);
   const feedback = useStore($feedback);
   const button = useRef<HTMLButtonElement>(null);
 
-  useEffect(() => setTips(tips, lang), [tips, lang]);
+  useEffect(() => chooseTipList(tipsUrl, lang), [tipsUrl, lang]);
 
   const loading = advice.status === 'loading';
   const tip = advice.status === 'welcome' ? null : advice.tip;
@@ -100,7 +102,7 @@ export default function AdviceGenerator({ lang, tips, labels, tipPath }: Props) 
       <button
         ref={button}
         type="button"
-        onClick={requestTip}
+        onClick={() => requestTip(() => toast.error(labels['advice.unavailable']))}
         aria-disabled={loading}
         className={`inline-flex min-h-14 min-w-56 cursor-pointer items-center justify-center gap-3 rounded-full bg-sun px-8 font-display text-lg font-black tracking-wide text-night shadow-lg shadow-sun/20 transition hover:-translate-y-0.5 hover:bg-sun-deep active:translate-y-0 ${loading ? 'cursor-wait opacity-80' : ''}`}
       >

@@ -25,7 +25,8 @@ export type FeedbackState = 'ask' | 'thanks' | 'fading' | 'gone';
 export const $advice = atom<AdviceState>({ status: 'welcome' });
 export const $feedback = atom<FeedbackState>('ask');
 
-let tips: readonly ShownTip[] = [];
+let tips: Promise<readonly ShownTip[]> | null = null;
+let tipsUrl = '';
 let language: Lang = 'en';
 let lastIndex: number | null = null;
 let timers: ReturnType<typeof setTimeout>[] = [];
@@ -39,29 +40,65 @@ function clearTimers(): void {
   timers = [];
 }
 
-/** Gives the generator its language's combined list; called once by the island. */
-export function setTips(list: readonly ShownTip[], lang: Lang): void {
-  tips = list;
-  language = lang;
+async function fetchTips(): Promise<readonly ShownTip[]> {
+  const response = await fetch(tipsUrl, { headers: { Accept: 'application/json' } });
+  const list: unknown = response.ok ? await response.json() : null;
+  if (!Array.isArray(list) || list.length === 0)
+    throw new Error(`No tips at ${tipsUrl} (${response.status})`);
+  return list as ShownTip[];
 }
 
-/** "GET WISDOM": 500 ms of loading, then a random tip (never the same one twice in a row). */
-export function requestTip(): void {
+/** The list, fetched once; a failed fetch is forgotten so the next press tries again. */
+function loadTips(): Promise<readonly ShownTip[]> {
+  tips ??= fetchTips().catch((error: unknown) => {
+    tips = null;
+    throw error;
+  });
+  return tips;
+}
+
+/**
+ * Points the generator at its language's combined list (a static JSON file, so the page itself stays
+ * small) and starts fetching it while the visitor reads.
+ */
+export function chooseTipList(url: string, lang: Lang): void {
+  tipsUrl = url;
+  language = lang;
+  loadTips().catch(() => {
+    // Reported when the visitor presses the button.
+  });
+}
+
+/**
+ * "GET WISDOM": 500 ms of loading, then a random tip (never the same one twice in a row). If the list
+ * cannot be had, the card goes back to what it showed and `onUnavailable` tells the visitor.
+ */
+export function requestTip(onUnavailable: () => void = () => {}): void {
   const current = $advice.get();
-  if (current.status === 'loading' || tips.length === 0) return;
+  if (current.status === 'loading') return;
   clearTimers();
   $advice.set({ status: 'loading', tip: current.status === 'shown' ? current.tip : null });
   track('button_click', { button: 'get_wisdom' });
   track('feature_usage', { feature: 'advice_generator' });
   track('advice_generated', { language });
-  later(timings.generateMs, () => {
-    lastIndex = pickIndex(tips.length, lastIndex);
-    const tip = tips[lastIndex] as ShownTip;
-    $advice.set({ status: 'shown', tip });
-    $feedback.set('ask');
-    track('advice_displayed', { tipId: tip.id, category: tip.category, language });
-    track('advice_interaction', { action: 'displayed', tipId: tip.id, text: tip.text.slice(0, 100) });
-  });
+  const delay = new Promise((resolve) => later(timings.generateMs, () => resolve(undefined)));
+  Promise.all([loadTips(), delay]).then(
+    ([list]) => show(list),
+    (error: unknown) => {
+      console.warn('Tips could not be loaded:', error);
+      $advice.set(current);
+      onUnavailable();
+    },
+  );
+}
+
+function show(list: readonly ShownTip[]): void {
+  lastIndex = pickIndex(list.length, lastIndex);
+  const tip = list[lastIndex] as ShownTip;
+  $advice.set({ status: 'shown', tip });
+  $feedback.set('ask');
+  track('advice_displayed', { tipId: tip.id, category: tip.category, language });
+  track('advice_interaction', { action: 'displayed', tipId: tip.id, text: tip.text.slice(0, 100) });
 }
 
 /** Like (1) or dislike (0) the shown tip: thanks at once, the server hears about it in the background. */

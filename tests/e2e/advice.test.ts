@@ -148,6 +148,22 @@ describe('feedback and announcements', () => {
     await page.context().close();
   });
 
+  it('says so, and recovers, when the tips cannot be fetched', async () => {
+    const page = await newPage();
+    let fail = true;
+    await page.route('**/tips.json', (route) =>
+      fail ? route.fulfill({ status: 503, body: '' }) : route.continue(),
+    );
+    await openHome(page, '/');
+    await page.getByRole('button', { name: 'GET WISDOM' }).click();
+    await page.getByText('The wisdom is stuck in traffic. Please try again in a moment.').waitFor();
+    expect(await card(page).textContent()).toContain('Overthinking again?');
+    fail = false;
+    await page.getByRole('button', { name: 'GET WISDOM' }).click();
+    await tipText(page).waitFor();
+    await page.context().close();
+  });
+
   it('pushes advice events to a data layer that exists', async () => {
     const page = await newPage();
     await page.addInitScript(() => {

@@ -28,6 +28,7 @@ export const bg: Record<UiKey, string> = {
   'advice.share': 'Сподели',
   'advice.copied': 'Връзката е копирана. Сподели мъдростта!',
   'advice.shareFailed': 'Не успяхме да споделим съвета. Връзката е {url}',
+  'advice.unavailable': 'Мъдростта се забави по пътя. Опитай отново след малко.',
   'advice.noscript': 'Генераторът на съвети има нужда от JavaScript. Междувременно ето един безплатно:',
 
   'feedback.question': 'Харесва ли ти съветът?',

@@ -30,6 +30,7 @@ export const en = {
   'advice.share': 'Share',
   'advice.copied': 'Link copied. Go spread the wisdom!',
   'advice.shareFailed': 'Could not share this tip. The link is {url}',
+  'advice.unavailable': 'The wisdom is stuck in traffic. Please try again in a moment.',
   'advice.noscript': 'The advice generator needs JavaScript. Meanwhile, here is one for free:',
 
   'feedback.question': 'Like this advice?',
