@@ -64,12 +64,24 @@ try {
   }
   const rows: string[][] = [];
   for (const path of paths) {
-    const result = await lighthouse(`${site.baseURL}${path}`, {
-      port: debugPort,
-      output: 'json',
-      logLevel: 'error',
-      onlyCategories: [...categories],
-    });
+    // A run that fails to trace (it happens now and then on a busy machine) is tried again.
+    let result: Awaited<ReturnType<typeof lighthouse>>;
+    for (let attempt = 1; ; attempt++) {
+      result = await lighthouse(`${site.baseURL}${path}`, {
+        port: debugPort,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: [...categories],
+      });
+      const lhr = result?.lhr;
+      const problem =
+        lhr?.runtimeError?.message ??
+        (categories.some((c) => !lhr?.categories[c]?.score)
+          ? 'a category scored nothing (a failed trace)'
+          : null);
+      if (!problem || attempt === 3) break;
+      console.warn(`${path}: ${problem}; trying again`);
+    }
     const scores = categories.map((c) => String(Math.round((result?.lhr.categories[c]?.score ?? 0) * 100)));
     rows.push([path, ...scores]);
     const failing = Object.values(result?.lhr.audits ?? {}).filter(
