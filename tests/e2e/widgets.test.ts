@@ -165,11 +165,14 @@ describe('commenting', () => {
     await page.context().close();
   });
 
-  it('shares one thread between the languages and says when a comment with a link waits for review', async () => {
+  it('checks the Bulgarian form, shares one thread between the languages and holds comments with links', async () => {
     const page = await newPage({ locale: 'bg-BG' });
     await page.goto('/bg/blog/3');
     await hydrated(page, '[data-comments]');
     const mark = `Чудесно ${Date.now()}`;
+    await page.getByRole('textbox', { name: 'Коментар', exact: true }).fill(mark);
+    await page.getByRole('button', { name: 'Публикувай' }).click();
+    await page.getByText('Моля, попълни името си и коментара').waitFor();
     await page.getByRole('textbox', { name: 'Име', exact: true }).fill('Иво');
     await page.getByRole('textbox', { name: 'Коментар', exact: true }).fill(mark);
     await page.getByRole('button', { name: 'Публикувай' }).click();
