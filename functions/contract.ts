@@ -32,6 +32,16 @@ export const errorMessages = {
 
 /** The spec's e-mail rule, applied after trimming and lower-casing. */
 export const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** An address as it is checked and stored: trimmed and lower-cased. */
+export function normaliseEmail(input: string): string {
+  return input.trim().toLowerCase();
+}
+
+/** The spec's rule for an already normalised address: no spaces or @, then @, text, a dot, text. */
+export function isValidEmail(email: string): boolean {
+  return emailPattern.test(email);
+}
 export const emailMaxLength = 254;
 export const nameMaxLength = 80;
 export const commentMaxLength = 2000;

@@ -1,6 +1,6 @@
 // `npm run admin -- <command>`: the operator's tool for privacy requests and comment moderation.
 // Exit codes: 0 done, 1 could not (nothing found, database unavailable), 2 bad arguments.
-import { emailPattern } from '../contract.ts';
+import { isValidEmail, normaliseEmail } from '../contract.ts';
 
 const usage = `Usage: npm run admin -- <command>
 
@@ -32,8 +32,8 @@ function parseArgs(args: string[]): Command | { error: string } {
       return value === undefined ? { name } : { error: 'held takes no arguments.' };
     case 'export':
     case 'delete': {
-      const email = value?.trim().toLowerCase() ?? '';
-      return emailPattern.test(email) ? { name, email } : { error: `${name} needs an e-mail address.` };
+      const email = normaliseEmail(value ?? '');
+      return isValidEmail(email) ? { name, email } : { error: `${name} needs an e-mail address.` };
     }
     case 'approve':
     case 'hide':

@@ -1,6 +1,6 @@
 import { atom } from 'nanostores';
 import { toast } from 'sonner';
-import { emailPattern } from '../../functions/contract.ts';
+import { isValidEmail, normaliseEmail } from '../../functions/contract.ts';
 import type { RatingSummary } from '../../functions/schemas.ts';
 import { track } from '../lib/analytics/dataLayer.ts';
 import { callApi } from '../lib/api/client.ts';
@@ -49,7 +49,7 @@ export async function rateArticle(
   messages: RatingMessages,
 ): Promise<boolean> {
   if ($ratingSending.get()) return false;
-  const email = emailInput.trim().toLowerCase();
+  const email = normaliseEmail(emailInput);
   if (!(stars >= 1 && stars <= 5)) {
     toast.error(messages.chooseStars);
     return false;
@@ -58,7 +58,7 @@ export async function rateArticle(
     toast.error(messages.emailRequired);
     return false;
   }
-  if (!emailPattern.test(email)) {
+  if (!isValidEmail(email)) {
     toast.error(messages.invalidEmail);
     return false;
   }

@@ -1,6 +1,6 @@
 import { atom } from 'nanostores';
 import { toast } from 'sonner';
-import { emailPattern } from '../../functions/contract.ts';
+import { isValidEmail, normaliseEmail } from '../../functions/contract.ts';
 import type { Language, PostCommentResponse, PublicComment } from '../../functions/schemas.ts';
 import { track } from '../lib/analytics/dataLayer.ts';
 import { callApi } from '../lib/api/client.ts';
@@ -54,12 +54,12 @@ export async function postComment(
   if ($commentSending.get()) return null;
   const name = form.name.trim();
   const comment = form.comment.trim();
-  const email = form.email.trim().toLowerCase();
+  const email = normaliseEmail(form.email);
   if (!name || !comment) {
     toast.error(messages.required);
     return null;
   }
-  if (email && !emailPattern.test(email)) {
+  if (email && !isValidEmail(email)) {
     toast.error(messages.invalidEmail);
     return null;
   }

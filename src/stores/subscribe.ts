@@ -1,6 +1,6 @@
 import { atom } from 'nanostores';
 import { toast } from 'sonner';
-import { emailPattern } from '../../functions/contract.ts';
+import { isValidEmail, normaliseEmail } from '../../functions/contract.ts';
 import type { SubscribeResponse } from '../../functions/schemas.ts';
 import { track } from '../lib/analytics/dataLayer.ts';
 import { callApi } from '../lib/api/client.ts';
@@ -18,16 +18,6 @@ export interface SubscribeMessages {
   unexpected: string;
   successTitle: string;
   success: string;
-}
-
-/** What the box does with an address: trim, lower-case, check the spec's rule, then ask the server. */
-export function normaliseEmail(input: string): string {
-  return input.trim().toLowerCase();
-}
-
-/** The spec's rule: no spaces or @, then @, then text, a dot, text. */
-export function isValidEmail(email: string): boolean {
-  return email.length > 0 && emailPattern.test(email);
 }
 
 /**
