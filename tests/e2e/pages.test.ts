@@ -213,9 +213,10 @@ describe('page contents', () => {
     expect(text).toContain('deleted automatically after 30 days');
     expect(text).toContain('at most 26 months');
     expect(text).toMatch(/country or city/);
-    const rights = page.locator('#your-rights').locator('xpath=..');
-    expect((await rights.textContent())?.replace(/\s+/g, ' ')).toContain(
-      'At any time, you can: see the information we hold about you; have it corrected; have it deleted; and opt out',
+    // The rights list reads as one sentence: the lead-in, then each item in turn.
+    const rights = page.locator('#your-rights').locator('xpath=..').locator('p, li');
+    expect((await rights.allTextContents()).join(' ')).toBe(
+      'At any time, you can: see the information we hold about you; have it corrected; have it deleted; and opt out of the newsletter and of analytics.',
     );
     await page.goto('/bg/privacy');
     expect(await page.locator('main h2').count()).toBe(9);
