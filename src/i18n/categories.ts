@@ -31,8 +31,8 @@ export type TipCategory = (typeof tipCategories)[number];
 
 export const tipCategoryNames: Record<Lang, Record<TipCategory, string>> = {
   en: {
-    problemSolving: 'Problem Solving',
-    mentalHealth: 'Mental Health',
+    problemSolving: 'Problem solving',
+    mentalHealth: 'Mental health',
     productivity: 'Productivity',
     relationships: 'Relationships',
     finance: 'Finance',
@@ -51,7 +51,7 @@ export const tipCategoryNames: Record<Lang, Record<TipCategory, string>> = {
     sleep: 'Sleep',
     activity: 'Activity',
     selfCare: 'Self-care',
-    socialSkills: 'Social Skills',
+    socialSkills: 'Social skills',
     selfImprovement: 'Self-improvement',
     patience: 'Patience',
   },

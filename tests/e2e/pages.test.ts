@@ -115,7 +115,7 @@ describe('page contents', () => {
     expect(await articles.nth(0).locator('time').textContent()).toBe('August 15, 2025');
     expect(await articles.nth(1).locator('time').textContent()).toBe('August 1, 2025');
     expect(await articles.nth(0).textContent()).toContain('Relationships');
-    expect(await articles.nth(1).textContent()).toContain('Mental Health');
+    expect(await articles.nth(1).textContent()).toContain('Mental health');
     const teaser = (await articles.nth(0).locator('p').nth(0).textContent()) ?? '';
     expect(teaser.endsWith('…')).toBe(true);
     expect(teaser.length).toBeLessThanOrEqual(201);
@@ -145,6 +145,26 @@ describe('page contents', () => {
     expect(await page.getByRole('link', { name: /Back to the advice/ }).getAttribute('href')).toBe('/');
     await page.context().close();
   });
+
+  for (const { path, title } of [
+    { path: '/about', title: 'Need help right now?' },
+    { path: '/bg/about', title: 'Трябва ти помощ веднага?' },
+  ]) {
+    it(`offers crisis help on ${path} within the first screen of a 320 px phone`, async () => {
+      const page = await newPage();
+      await page.setViewportSize({ width: 320, height: 640 });
+      await page.goto(path);
+      const help = page.getByRole('complementary', { name: title });
+      const call = help.getByRole('link', { name: '112' });
+      expect(await call.getAttribute('href')).toBe('tel:112');
+      expect(await help.getByRole('link', { name: 'findahelpline.com' }).getAttribute('href')).toBe(
+        'https://findahelpline.com',
+      );
+      const box = await call.boundingBox();
+      expect(box?.y).toBeLessThan(640);
+      await page.context().close();
+    });
+  }
 
   it('shows the donation tiers, and a choice only writes to the console', async () => {
     const page = await newPage();
@@ -179,20 +199,25 @@ describe('page contents', () => {
     await page.goto('/privacy');
     expect(await page.locator('main h2').allTextContents()).toEqual([
       'Introduction',
-      'Information We Collect',
-      'How We Use Your Information',
-      'Data Security & Storage',
-      'Third-Party Services',
-      'Your Rights',
-      'Data Retention',
+      'Information we collect',
+      'How we use your information',
+      'Data security & storage',
+      'Third-party services',
+      'Your rights',
+      'Data retention',
       'Contact',
-      'Policy Updates',
+      'Policy updates',
     ]);
     const text = await page.locator('main').textContent();
     expect(text).toContain('Last updated: September 1, 2025');
     expect(text).toContain('deleted automatically after 30 days');
     expect(text).toContain('at most 26 months');
     expect(text).toMatch(/country or city/);
+    // The rights list reads as one sentence: the lead-in, then each item in turn.
+    const rights = page.locator('#your-rights').locator('xpath=..').locator('p, li');
+    expect((await rights.allTextContents()).join(' ')).toBe(
+      'At any time, you can: see the information we hold about you; have it corrected; have it deleted; and opt out of the newsletter and of analytics.',
+    );
     await page.goto('/bg/privacy');
     expect(await page.locator('main h2').count()).toBe(9);
     expect(await page.locator('main').textContent()).toContain('Последна актуализация: 1 септември 2025 г.');

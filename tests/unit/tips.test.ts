@@ -1,6 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { combinedList, listSlots, pickIndex } from '../../src/lib/tips/combinedList.ts';
+import {
+  contentStems,
+  findSimilarTips,
+  jaccard,
+  similarityThreshold,
+} from '../../src/lib/tips/similarTips.ts';
 import { checkTips, isRare, maxTipLength, parseTips, type TipEntry } from '../../src/lib/tips/tipRules.ts';
 
 const tipsJson = JSON.parse(readFileSync(new URL('../../content/tips.json', import.meta.url), 'utf8'));
@@ -98,6 +104,102 @@ describe('tip checks', () => {
   });
 
   it('accepts good tips', () => {
-    expect(parseTips([tip('1'), tip('r1')])).toHaveLength(2);
+    expect(
+      parseTips([tip('1', 'Drink water', 'Пий вода'), tip('r1', 'Call a friend', 'Обади се')]),
+    ).toHaveLength(2);
+  });
+});
+
+describe('near-duplicate tips', () => {
+  const alarm = tip(
+    '1',
+    'Not everything loud is important. Your anxiety and car alarms have that in common.',
+    'Не всичко шумно е важно. Тревогата ти и автомобилните аларми имат това общо.',
+  );
+
+  it('stems light enough that forms of one word meet', () => {
+    expect([...contentStems('Worrying? Worries worry.', 'en')]).toEqual(['worr']);
+    expect([...contentStems('Тревогата, тревоги, тревога', 'bg')]).toEqual(['тревог']);
+    expect(contentStems('You are the one who is in it', 'en').size).toBe(0);
+  });
+
+  it('catches a tip reworded in English, and names both tips', () => {
+    const reworded = tip(
+      '2',
+      "Car alarms and anxiety have one thing in common: loud doesn't mean important.",
+      'Съвсем друга мисъл за сутрешното кафе.',
+    );
+    expect(checkTips([alarm, reworded])).toEqual([
+      expect.stringMatching(/^tip 2: the en text says the same as tip 1 \(0\.\d\d of its words shared\)$/),
+    ]);
+    expect(() => parseTips([alarm, reworded])).toThrow(/tip 2: the en text says the same as tip 1/);
+  });
+
+  it('catches a tip reworded in Bulgarian', () => {
+    const reworded = tip(
+      'r1',
+      'A different thought about morning coffee.',
+      'Автомобилните аларми и тревогата имат нещо общо: шумното не е непременно важно.',
+    );
+    expect(findSimilarTips([alarm, reworded])).toEqual([
+      expect.stringMatching(/^tip r1: the bg text says the same as tip 1/),
+    ]);
+  });
+
+  it('lets two tips share a theme without sharing the words', () => {
+    const phone = tip(
+      '2',
+      'Put your phone in another room while you work. The phone has a team of engineers.',
+      'Остави телефона в друга стая, докато работиш. Срещу теб играе цял екип инженери.',
+    );
+    const bedroom = tip(
+      '3',
+      "Your phone doesn't need to sleep next to your face. Give it its own bedroom.",
+      'Телефонът ти няма нужда да спи до лицето ти. Дай му отделна спалня.',
+    );
+    expect(findSimilarTips([phone, bedroom])).toEqual([]);
+  });
+
+  it('passes the real tips, whose closest pair stays well under the bar', () => {
+    const tips = parseTips(tipsJson);
+    expect(findSimilarTips(tips)).toEqual([]);
+    for (const lang of ['en', 'bg'] as const) {
+      const stems = tips.map((t) => contentStems(t[lang], lang));
+      let closest = 0;
+      for (let i = 0; i < stems.length; i++) {
+        for (let j = 0; j < i; j++)
+          closest = Math.max(closest, jaccard(stems[i] as Set<string>, stems[j] as Set<string>));
+      }
+      expect(closest, lang).toBeLessThan(similarityThreshold - 0.05);
+    }
+  });
+});
+
+describe('the rare tips a visitor can meet', () => {
+  // The eleven best rare tips, chosen by an editor: only these fill the generator's rare slots.
+  const chosen = {
+    r1: "A problem you can't solve is usually three small problems wearing one trench coat.",
+    r2: 'Perfectionism is just fear in a very nice suit.',
+    r3: 'Not everything loud is important.',
+    r4: "You can't think your way out of a thought spiral",
+    r5: 'Overthinking: trying to win an argument that never happened',
+    r6: 'At 3 a.m. every problem looks like a catastrophe.',
+    r7: "Somewhere, someone's face lights up when they bump into you",
+    r8: "Your thoughts aren't facts. They're more like pop-up ads",
+    r9: 'Everyone at the party is secretly wondering what to do with their hands.',
+    r10: 'Feelings are guests.',
+    r11: "You don't have to become a new person. Just a slightly kinder editor",
+  };
+
+  it('are exactly the eleven chosen, in both languages', () => {
+    const tips = parseTips(tipsJson);
+    const byNumber = (a: TipEntry, b: TipEntry) => Number(a.id.slice(1)) - Number(b.id.slice(1));
+    const list = combinedList(
+      tips.filter((t) => !isRare(t.id)),
+      tips.filter((t) => isRare(t.id)).sort(byNumber),
+    );
+    const rareInList = list.filter((t) => isRare(t.id));
+    expect(rareInList.map((t) => t.id)).toEqual(Object.keys(chosen));
+    for (const t of rareInList) expect(t.en).toContain(chosen[t.id as keyof typeof chosen]);
   });
 });

@@ -20,7 +20,7 @@ export const en = {
   'home.title': 'IMPORTANT ADVICE',
   'home.subtitle': 'HELLO, SUPERSTAR',
   'home.welcome':
-    'Overthinking again? Press the button and get a small piece of wisdom. It is free, it is fast, and it is probably what you needed to hear.',
+    "Overthinking again? Press the button for a small piece of wisdom. It's free, it's fast, and it might be just what you needed to hear.",
   'home.blogTeaser': 'Want more than one sentence?',
   'home.blogLink': 'Read the blog',
 
@@ -38,7 +38,7 @@ export const en = {
   'feedback.dislike': 'Dislike',
   'feedback.thanks': 'Respec.',
 
-  'tip.metaTitle': 'Important advice: {text}',
+  'tip.metaTitle': 'Important Advice: {text}',
   'tip.heading': 'A piece of important advice',
   'tip.another': 'Get another one',
   'tip.category': 'Category',
@@ -63,16 +63,21 @@ export const en = {
   'about.metaDescription': 'Why Important Advice exists: small, kind nudges for people who think too much.',
   'about.title': 'My Mission',
   'about.p1':
-    'Important Advice started with a simple observation: most of us do not need more information. We need a nudge. A small, kind sentence at the right moment that says "hey, you are doing better than you think".',
+    'Important Advice started with a simple observation: most of us don\'t need more information. We need a nudge. A small, kind sentence at the right moment that says, "Hey, you\'re doing better than you think."',
   'about.p2':
     'Overthinking is exhausting. It turns a text message into a mystery novel and a Tuesday into a trial. This site is a tiny antidote: press a button, get a tip, smile, and maybe put the phone down and drink some water.',
   'about.p3':
-    'The tips are short on purpose. They are written to be read in five seconds and remembered for the rest of the day. Some are silly, some are practical, and a few of the rare ones might surprise you.',
+    "The tips are short on purpose. They're written to be read in five seconds and remembered for the rest of the day. Some are silly, some are practical, and a few of the rare ones might surprise you.",
   'about.p4':
     'The blog goes a little deeper, with longer reflections on thinking, feeling and the way we talk to each other and to ourselves.',
+  'about.crisisTitle': 'Need help right now?',
+  'about.crisisCall':
+    "If you're in danger or thinking about hurting yourself, call {phone}, the free emergency number in Bulgaria and across the EU.",
+  'about.crisisElsewhere':
+    'Elsewhere, call your local emergency number, or find a free helpline in your country at {helplines}.',
   'about.disclaimerTitle': 'A gentle disclaimer',
   'about.disclaimer':
-    'Most of the tips here are playful and some are serious, but none of them replace professional help. If you are struggling with your mental health, please reach out to a doctor, a therapist or a local helpline. Asking for help is a sign of strength.',
+    "Most of the tips here are playful and some are serious, but none of them replace professional help. If you're struggling with your mental health, please reach out to a doctor, a therapist or a local helpline. Asking for help is a sign of strength.",
   'about.back': 'Back to the advice',
 
   'blog.metaTitle': 'Blog | Important Advice',
@@ -84,7 +89,7 @@ export const en = {
   'blog.published': 'Published',
   'blog.category.relationships': 'Relationships',
   'blog.category.productivity': 'Productivity',
-  'blog.category.mentalHealth': 'Mental Health',
+  'blog.category.mentalHealth': 'Mental health',
 
   'rating.title': 'Rate this article',
   'rating.summary': 'Average rating: {average} out of 5',
@@ -94,7 +99,7 @@ export const en = {
   'rating.stars.one': '{count} star',
   'rating.stars.other': '{count} stars',
   'rating.emailLabel': 'Your email (required, never shown)',
-  'rating.emailHint': 'We keep only a scrambled fingerprint of it, so everyone rates once.',
+  'rating.emailHint': 'We keep only a one-way fingerprint of it, so everyone rates once.',
   'rating.submit': 'Send rating',
   'rating.sending': 'Sending...',
   'rating.emailRequired': 'Email is required to submit a rating',
@@ -128,7 +133,7 @@ export const en = {
   'donate.title': 'Support Us',
   'donate.missionTitle': 'Why your support matters',
   'donate.mission':
-    'Important Advice is free, has no ads and never sells anyone’s data. A small donation helps us keep it that way and keep writing.',
+    "Important Advice is free, has no ads and never sells anyone's data. A small donation helps us keep it that way and keep writing.",
   'donate.goalsTitle': 'What your support makes possible',
   'donate.goal1Title': 'Quality Content',
   'donate.goal1': 'Thoughtful tips and articles, written and checked by people, in English and in Bulgarian.',
@@ -138,50 +143,50 @@ export const en = {
   'donate.tierCoffee': 'Coffee',
   'donate.tierLunch': 'Lunch',
   'donate.tierBig': 'Big Support',
-  'donate.notice': 'Online payments are not open yet. Thank you for wanting to help!',
+  'donate.notice': "Online payments aren't open yet. Thank you for wanting to help!",
   'donate.note': 'Every donation, big or small, is welcome and deeply appreciated.',
 
-  'privacy.metaTitle': 'Privacy Policy | Important Advice',
+  'privacy.metaTitle': 'Privacy policy | Important Advice',
   'privacy.metaDescription':
     'What Important Advice collects, why, how long it is kept and what your rights are.',
-  'privacy.title': 'Privacy Policy',
+  'privacy.title': 'Privacy policy',
   'privacy.updated': 'Last updated: {date}',
   'privacy.intro.title': 'Introduction',
   'privacy.intro.body':
     'Important Advice respects your privacy. This policy explains what information we collect when you use the site, why we collect it, how long we keep it and what you can ask us to do with it. We collect as little as we can.',
-  'privacy.collect.title': 'Information We Collect',
+  'privacy.collect.title': 'Information we collect',
   'privacy.collect.analytics':
-    'Analytics: anonymous usage data such as pages viewed, buttons pressed and time spent, with IP addresses anonymised.',
+    'Analytics: anonymous usage data such as pages viewed, buttons pressed and time spent, with IP addresses anonymized.',
   'privacy.collect.email':
-    'E-mail: the address you give us when you subscribe to the newsletter, rate an article or choose to add it to a comment.',
+    'Email: the address you give us when you subscribe to the newsletter, rate an article or choose to add it to a comment.',
   'privacy.collect.device':
     'Device: browser type, screen size and language, used to display the site properly.',
   'privacy.collect.location':
     'Location: an anonymous country or city, derived from your connection, used to pick the language of the site. We never store your IP address.',
-  'privacy.use.title': 'How We Use Your Information',
+  'privacy.use.title': 'How we use your information',
   'privacy.use.body':
     'We use this information to show the site in your language, to send the newsletter you asked for, to keep ratings fair (one per person), to protect the comments from spam and to understand which tips and articles people find useful. We do not sell your data and we do not use it for advertising.',
-  'privacy.security.title': 'Data Security & Storage',
+  'privacy.security.title': 'Data security & storage',
   'privacy.security.body':
-    'Subscriber e-mails are stored with a hosted database service and deleted automatically after 30 days, unless you ask us to delete them earlier. E-mails given with a rating are stored only as a one-way keyed hash. Connections to the site are encrypted.',
-  'privacy.thirdParty.title': 'Third-Party Services',
+    'Subscriber emails are stored with a hosted database service and deleted automatically after 30 days, unless you ask us to delete them earlier. Emails given with a rating are stored only as a one-way keyed hash. Connections to the site are encrypted.',
+  'privacy.thirdParty.title': 'Third-party services',
   'privacy.thirdParty.analytics':
-    'Analytics: if a web analytics service is enabled, it loads only after you accept it, with IP anonymisation on and advertising signals off.',
+    'Analytics: if a web analytics service is enabled, it loads only after you accept it, with IP anonymization on and advertising signals off.',
   'privacy.thirdParty.hosting':
     'Hosting: the site and its database run with a hosting provider that processes data only on our behalf.',
-  'privacy.rights.title': 'Your Rights',
-  'privacy.rights.body': 'You can ask us at any time to:',
-  'privacy.rights.access': 'access the information we hold about you;',
-  'privacy.rights.correction': 'correct it;',
-  'privacy.rights.deletion': 'delete it;',
-  'privacy.rights.optOut': 'opt out of the newsletter and of analytics.',
-  'privacy.retention.title': 'Data Retention',
+  'privacy.rights.title': 'Your rights',
+  'privacy.rights.body': 'At any time, you can:',
+  'privacy.rights.access': 'see the information we hold about you;',
+  'privacy.rights.correction': 'have it corrected;',
+  'privacy.rights.deletion': 'have it deleted;',
+  'privacy.rights.optOut': 'and opt out of the newsletter and of analytics.',
+  'privacy.retention.title': 'Data retention',
   'privacy.retention.body':
-    'Subscriber e-mails are deleted automatically 30 days after you give them to us, unless deleted earlier on request. Analytics data is kept for at most 26 months. Comments stay published until you or we remove them.',
+    'Subscriber emails are deleted automatically 30 days after you give them to us, unless deleted earlier on request. Analytics data is kept for at most 26 months. Comments stay published until you or we remove them.',
   'privacy.contact.title': 'Contact',
   'privacy.contact.body':
     'For any question about your data, or to use any of your rights, write to privacy@important-advice.example and we will answer within 30 days.',
-  'privacy.updates.title': 'Policy Updates',
+  'privacy.updates.title': 'Policy updates',
   'privacy.updates.body':
     'If we change this policy, we will update the date at the top of this page. Important changes will also be announced on the home page.',
 

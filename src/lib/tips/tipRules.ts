@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { tipCategories } from '../../i18n/categories.ts';
+import { findSimilarTips } from './similarTips.ts';
 
 /** Longest tip text, in characters, that still fits the advice card on a 320 px phone. */
 export const maxTipLength = 180;
@@ -26,7 +27,8 @@ export function isRare(id: string): boolean {
 }
 
 /**
- * Checks what a schema cannot see entry by entry: unique ids and unique texts within each language.
+ * Checks what a schema cannot see entry by entry: unique ids, and texts within each language that
+ * neither repeat nor closely reword another tip (see `similarTips.ts`).
  * Returns one readable line per problem; an empty list means the tips are fine.
  */
 export function checkTips(entries: readonly TipEntry[]): string[] {
@@ -43,6 +45,7 @@ export function checkTips(entries: readonly TipEntry[]): string[] {
       else texts[lang].set(key, tip.id);
     }
   }
+  problems.push(...findSimilarTips(entries));
   return problems;
 }
 
