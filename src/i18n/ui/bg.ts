@@ -5,6 +5,7 @@ export const bg: Record<UiKey, string> = {
   'site.name': 'Важен съвет',
   'site.description':
     'Кратки, закачливи съвети за хора, които мислят твърде много: натисни бутона, вземи съвет и олекни малко.',
+  'site.cardAlt': 'Жълто балонче със звезда над думите: Hello, superstar. Important Advice. Важен съвет.',
   'site.logoLabel': 'Важен съвет: начало',
   'nav.switchTo': 'Прочети страницата на английски',
   'nav.footer': 'Долно меню',
@@ -40,6 +41,7 @@ export const bg: Record<UiKey, string> = {
   'tip.heading': 'Един важен съвет',
   'tip.another': 'Дай ми още един',
   'tip.category': 'Категория',
+  'tip.cardAlt': '„{text}“ Съвет от „Важен съвет“, категория {category}.',
 
   'subscribe.title': 'Мъдрост в пощата ти',
   'subscribe.description':
@@ -81,6 +83,7 @@ export const bg: Record<UiKey, string> = {
   'blog.back': 'Обратно към блога',
   'blog.rss': 'RSS емисия',
   'blog.published': 'Публикувано',
+  'blog.cardAlt': '„{title}“ Статия от блога на „Важен съвет“, категория {category}.',
   'blog.category.relationships': 'Взаимоотношения',
   'blog.category.productivity': 'Продуктивност',
   'blog.category.mentalHealth': 'Психично здраве',
