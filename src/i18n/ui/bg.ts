@@ -28,6 +28,8 @@ export const bg: Record<UiKey, string> = {
   'advice.region': 'Твоят съвет',
   'advice.share': 'Сподели',
   'advice.copied': 'Връзката е копирана. Сподели мъдростта!',
+  'advice.shared': 'Споделено. Благодарим, че разпространяваш мъдростта!',
+  'advice.copyByHand': 'Копирай връзката ръчно:',
   'advice.shareFailed': 'Не успяхме да споделим съвета. Връзката е {url}',
   'advice.unavailable': 'Мъдростта се забави по пътя. Опитай отново след малко.',
   'advice.noscript': 'Генераторът на съвети има нужда от JavaScript. Междувременно ето един безплатно:',

@@ -30,6 +30,8 @@ export const en = {
   'advice.region': 'Your advice',
   'advice.share': 'Share',
   'advice.copied': 'Link copied. Go spread the wisdom!',
+  'advice.shared': 'Shared. Thank you for spreading the wisdom!',
+  'advice.copyByHand': 'Copy this link by hand:',
   'advice.shareFailed': 'Could not share this tip. The link is {url}',
   'advice.unavailable': 'The wisdom is stuck in traffic. Please try again in a moment.',
   'advice.noscript': 'The advice generator needs JavaScript. Meanwhile, here is one for free:',
