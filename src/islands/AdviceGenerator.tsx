@@ -104,25 +104,25 @@ export default function AdviceGenerator({ lang, tipsUrl, labels, tipPath }: Prop
                 {labels['advice.share']}
               </button>
             </figcaption>
-            {manualLink?.tipId === tip.id && (
-              <div className="mt-4 flex flex-col gap-2" data-share-link>
-                <label htmlFor={manualId} className="text-sm font-bold text-haze">
-                  {labels['advice.copyByHand']}
-                </label>
-                <input
-                  ref={manualInput}
-                  id={manualId}
-                  type="url"
-                  readOnly
-                  value={manualLink.url}
-                  onFocus={(event) => event.currentTarget.select()}
-                  className="w-full rounded-xl border border-white/20 bg-night/60 px-3 py-2 text-sm text-cream"
-                />
-              </div>
-            )}
           </figure>
         ) : (
           <p className="text-center text-lg text-haze">{labels['home.welcome']}</p>
+        )}
+        {tip && manualLink?.tipId === tip.id && (
+          <div className="mt-4 flex flex-col gap-2" data-share-link>
+            <label htmlFor={manualId} className="text-sm font-bold text-haze">
+              {labels['advice.copyByHand']}
+            </label>
+            <input
+              ref={manualInput}
+              id={manualId}
+              type="url"
+              readOnly
+              value={manualLink.url}
+              onFocus={(event) => event.currentTarget.select()}
+              className="w-full rounded-xl border border-white/20 bg-night/60 px-3 py-2 text-sm text-cream"
+            />
+          </div>
         )}
       </section>
 
