@@ -7,6 +7,7 @@ import { defineConfig, envField } from 'astro/config';
 import { loadEnv } from 'vite';
 import { counterpartPath, langOfPath } from './src/i18n/paths.ts';
 import { hostFiles } from './src/integrations/hostFiles.ts';
+import { shareCards } from './src/integrations/shareCards.ts';
 
 const env = { ...loadEnv('production', process.cwd(), ''), ...process.env };
 const site = env.SITE_URL || 'http://127.0.0.1:4321';
@@ -52,6 +53,7 @@ export default defineConfig({
         return item;
       },
     }),
+    shareCards(),
     hostFiles({
       connect: [
         ...externalOrigin(env.PUBLIC_API_BASE),

@@ -1,6 +1,7 @@
-// `npm run admin -- <command>`: the operator's tool for privacy requests and comment moderation.
+// `npm run admin -- <command>`: the operator's tool for privacy requests, comment moderation and tip ratings.
 // Exit codes: 0 done, 1 could not (nothing found, database unavailable), 2 bad arguments.
 import { isValidEmail, normaliseEmail } from '../contract.ts';
+import { parseTipsOptions, type TipsOptions } from '../tipReportOptions.ts';
 
 const usage = `Usage: npm run admin -- <command>
 
@@ -10,16 +11,23 @@ const usage = `Usage: npm run admin -- <command>
   approve <comment-id>    publish a held or hidden comment
   hide <comment-id>       hide a comment from the site
   delete-comment <id>     delete a comment for good
+  tips [--lang en|bg] [--csv]
+                          likes and dislikes per tip, best and worst first, and how many were never rated
   help                    show this help`;
 
 type Command =
   | { name: 'help' | 'held' }
   | { name: 'export' | 'delete'; email: string }
-  | { name: 'approve' | 'hide' | 'delete-comment'; id: number };
+  | { name: 'approve' | 'hide' | 'delete-comment'; id: number }
+  | { name: 'tips'; options: TipsOptions };
 
 /** Turns argv into a command, or a message saying what is wrong with it. */
 function parseArgs(args: string[]): Command | { error: string } {
   const [name, value, ...extra] = args;
+  if (name === 'tips') {
+    const options = parseTipsOptions(args.slice(1));
+    return 'error' in options ? options : { name, options };
+  }
   if (extra.length > 0) return { error: `Too many arguments: ${extra.join(' ')}` };
   switch (name) {
     case undefined:
@@ -55,7 +63,8 @@ async function run(command: Command): Promise<number> {
   const { openForOperator } = await import('./operatorDatabase.ts');
   const { deleteComment, heldComments, setCommentStatus } = await import('../moderation.ts');
   const { deletePerson, exportPerson } = await import('../personalData.ts');
-  const { services, close } = await openForOperator();
+  const { formatTipReport, tipReport, tipReportCsv } = await import('../tipRanking.ts');
+  const { config, services, close } = await openForOperator();
   try {
     const { db } = await services.db();
     switch (command.name) {
@@ -90,6 +99,11 @@ async function run(command: Command): Promise<number> {
           return 1;
         }
         console.log(`Comment ${command.id} is now ${status}.`);
+        return 0;
+      }
+      case 'tips': {
+        const reports = await tipReport(db, config.contentDir, command.options.languages);
+        console.log(command.options.csv ? tipReportCsv(reports) : formatTipReport(reports));
         return 0;
       }
       case 'delete-comment': {

@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useRef } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { fill } from '../i18n/fill.ts';
 import type { Lang } from '../i18n/languages.ts';
@@ -13,7 +13,9 @@ export type AdviceLabels = Record<
   | 'advice.loading'
   | 'advice.region'
   | 'advice.share'
+  | 'advice.shared'
   | 'advice.copied'
+  | 'advice.copyByHand'
   | 'advice.shareFailed'
   | 'advice.unavailable'
   | 'feedback.question'
@@ -38,6 +40,10 @@ export default function AdviceGenerator({ lang, tipsUrl, labels, tipPath }: Prop
   const advice = useStore($advice);
   const feedback = useStore($feedback);
   const button = useRef<HTMLButtonElement>(null);
+  // The link of a tip that could be neither shared nor copied, shown for copying by hand.
+  const [manualLink, setManualLink] = useState<{ tipId: string; url: string } | null>(null);
+  const manualInput = useRef<HTMLInputElement>(null);
+  const manualId = useId();
 
   useEffect(() => chooseTipList(tipsUrl, lang), [tipsUrl, lang]);
 
@@ -50,18 +56,23 @@ export default function AdviceGenerator({ lang, tipsUrl, labels, tipPath }: Prop
     button.current?.focus();
   };
 
-  const share = (shown: ShownTip) =>
-    shareTip(
+  const share = async (shown: ShownTip) => {
+    const url = new URL(fill(tipPath, { id: shown.id }), location.href).href;
+    const outcome = await shareTip(
+      { url, text: shown.text, title: fill(labels['tip.metaTitle'], { text: shown.text }) },
       {
-        url: new URL(fill(tipPath, { id: shown.id }), location.href).href,
-        text: shown.text,
-        title: fill(labels['tip.metaTitle'], { text: shown.text }),
-      },
-      {
+        shared: labels['advice.shared'],
         copied: labels['advice.copied'],
-        failed: fill(labels['advice.shareFailed'], { url: fill(tipPath, { id: shown.id }) }),
+        failed: fill(labels['advice.shareFailed'], { url }),
       },
     );
+    setManualLink(outcome === 'failed' ? { tipId: shown.id, url } : null);
+  };
+
+  useEffect(() => {
+    // Focus lands on the link, selected, so Ctrl+C (or a long press) is all that is left to do.
+    if (manualLink) manualInput.current?.focus();
+  }, [manualLink]);
 
   return (
     <div className="flex flex-col items-center gap-8">
@@ -96,6 +107,22 @@ export default function AdviceGenerator({ lang, tipsUrl, labels, tipPath }: Prop
           </figure>
         ) : (
           <p className="text-center text-lg text-haze">{labels['home.welcome']}</p>
+        )}
+        {tip && manualLink?.tipId === tip.id && (
+          <div className="mt-4 flex flex-col gap-2" data-share-link>
+            <label htmlFor={manualId} className="text-sm font-bold text-haze">
+              {labels['advice.copyByHand']}
+            </label>
+            <input
+              ref={manualInput}
+              id={manualId}
+              type="url"
+              readOnly
+              value={manualLink.url}
+              onFocus={(event) => event.currentTarget.select()}
+              className="w-full rounded-xl border border-white/20 bg-night/60 px-3 py-2 text-sm text-cream"
+            />
+          </div>
         )}
       </section>
 

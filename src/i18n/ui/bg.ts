@@ -5,6 +5,7 @@ export const bg: Record<UiKey, string> = {
   'site.name': 'Важен съвет',
   'site.description':
     'Кратки, закачливи съвети за хора, които мислят твърде много: натисни бутона, получи съвет и ще ти олекне.',
+  'site.cardAlt': 'Жълто балонче със звезда над думите: Hello, superstar. Important Advice. Важен съвет.',
   'site.logoLabel': 'Важен съвет: начало',
   'nav.switchTo': 'Прочети страницата на английски',
   'nav.footer': 'Долно меню',
@@ -27,6 +28,8 @@ export const bg: Record<UiKey, string> = {
   'advice.region': 'Твоят съвет',
   'advice.share': 'Сподели',
   'advice.copied': 'Връзката е копирана. Сподели мъдростта!',
+  'advice.shared': 'Споделено. Благодарим, че разпространяваш мъдростта!',
+  'advice.copyByHand': 'Копирай връзката ръчно:',
   'advice.shareFailed': 'Не успяхме да споделим съвета. Връзката е {url}',
   'advice.unavailable': 'Мъдростта се забави по пътя. Опитай отново след малко.',
   'advice.noscript': 'Генераторът на съвети има нужда от JavaScript. Междувременно ето един безплатно:',
@@ -40,6 +43,7 @@ export const bg: Record<UiKey, string> = {
   'tip.heading': 'Един важен съвет',
   'tip.another': 'Дай ми още един',
   'tip.category': 'Категория',
+  'tip.cardAlt': '„{text}“ Съвет от „Важен съвет“, категория {category}.',
 
   'subscribe.title': 'Мъдрост в пощата ти',
   'subscribe.description':
@@ -86,6 +90,7 @@ export const bg: Record<UiKey, string> = {
   'blog.back': 'Обратно към блога',
   'blog.rss': 'RSS емисия',
   'blog.published': 'Публикувано',
+  'blog.cardAlt': '„{title}“ Статия от блога на „Важен съвет“, категория {category}.',
   'blog.category.relationships': 'Взаимоотношения',
   'blog.category.productivity': 'Продуктивност',
   'blog.category.mentalHealth': 'Психично здраве',

@@ -8,6 +8,7 @@ export const en = {
   'site.description':
     'Short, playful advice for overthinkers: press a button, get a tip, feel a little lighter.',
   'site.logoLabel': 'Important Advice: home',
+  'site.cardAlt': 'A yellow speech bubble with a star above the words: Hello, superstar. Important Advice.',
   'nav.switchTo': 'Read this page in Bulgarian',
   'nav.footer': 'Footer',
   'nav.mission': 'My Mission',
@@ -29,6 +30,8 @@ export const en = {
   'advice.region': 'Your advice',
   'advice.share': 'Share',
   'advice.copied': 'Link copied. Go spread the wisdom!',
+  'advice.shared': 'Shared. Thank you for spreading the wisdom!',
+  'advice.copyByHand': 'Copy this link by hand:',
   'advice.shareFailed': 'Could not share this tip. The link is {url}',
   'advice.unavailable': 'The wisdom is stuck in traffic. Please try again in a moment.',
   'advice.noscript': 'The advice generator needs JavaScript. Meanwhile, here is one for free:',
@@ -42,6 +45,7 @@ export const en = {
   'tip.heading': 'A piece of important advice',
   'tip.another': 'Get another one',
   'tip.category': 'Category',
+  'tip.cardAlt': '“{text}” A tip about {category} from Important Advice.',
 
   'subscribe.title': 'Wisdom in your inbox',
   'subscribe.description':
@@ -87,6 +91,7 @@ export const en = {
   'blog.back': 'Back to blog',
   'blog.rss': 'RSS feed',
   'blog.published': 'Published',
+  'blog.cardAlt': '“{title}” An article about {category} on the Important Advice blog.',
   'blog.category.relationships': 'Relationships',
   'blog.category.productivity': 'Productivity',
   'blog.category.mentalHealth': 'Mental health',

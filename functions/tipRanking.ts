@@ -1,0 +1,158 @@
+// What readers liked: likes and dislikes per tip from the stored ratings, ranked fairly for authors
+// (`npm run admin -- tips`).
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { asc, eq, sql } from 'drizzle-orm';
+import type { Db } from './db/client.ts';
+import { tipRatings } from './db/schema.ts';
+import type { Language } from './schemas.ts';
+
+/** z for a two-sided 95% interval. */
+const z95 = 1.959964;
+
+/**
+ * The lower bound of the Wilson score interval (95%) for `hits` out of `total`: the share we can be
+ * fairly sure of, so one lone like (0.21) ranks below 40 likes out of 50 (0.67).
+ */
+export function wilsonLowerBound(hits: number, total: number, z: number = z95): number {
+  if (total === 0) return 0;
+  const p = hits / total;
+  const z2 = z * z;
+  return (p + z2 / (2 * total) - z * Math.sqrt((p * (1 - p) + z2 / (4 * total)) / total)) / (1 + z2 / total);
+}
+
+export interface TipScore {
+  tipId: string;
+  text: string;
+  likes: number;
+  dislikes: number;
+  /** Wilson lower bounds of the like share and of the dislike share. */
+  likeScore: number;
+  dislikeScore: number;
+}
+
+export interface LanguageReport {
+  language: Language;
+  /** Rated tips, best first. */
+  ranked: TipScore[];
+  /** Tips in tips.json that nobody has rated yet. */
+  neverRated: { tipId: string; text: string }[];
+}
+
+/** The tips of `tips.json` as each language spells their ids (`en_5` / `5`), with their texts. */
+async function readTips(contentDir: string): Promise<Record<Language, Map<string, string>>> {
+  const tips = { en: new Map<string, string>(), bg: new Map<string, string>() };
+  const list: unknown = JSON.parse(await fs.readFile(path.join(contentDir, 'tips.json'), 'utf8'));
+  for (const tip of Array.isArray(list) ? list : []) {
+    const { id, en, bg } = (tip ?? {}) as Record<string, unknown>;
+    if (typeof id !== 'string') continue;
+    tips.en.set(`en_${id}`, typeof en === 'string' ? en : '');
+    tips.bg.set(id, typeof bg === 'string' ? bg : '');
+  }
+  return tips;
+}
+
+const byScore = (a: TipScore, b: TipScore) =>
+  b.likeScore - a.likeScore ||
+  b.likes + b.dislikes - (a.likes + a.dislikes) ||
+  a.tipId.localeCompare(b.tipId);
+
+/** Likes and dislikes of every rated tip per language, ranked, and the tips nobody rated. */
+export async function tipReport(
+  db: Db,
+  contentDir: string,
+  languages: Language[],
+): Promise<LanguageReport[]> {
+  const tips = await readTips(contentDir);
+  const reports: LanguageReport[] = [];
+  for (const language of languages) {
+    const rows = await db
+      .select({
+        tipId: tipRatings.tipId,
+        likes: sql<number>`count(*) filter (where ${tipRatings.rating} = 1)`.mapWith(Number),
+        dislikes: sql<number>`count(*) filter (where ${tipRatings.rating} = 0)`.mapWith(Number),
+      })
+      .from(tipRatings)
+      .where(eq(tipRatings.language, language))
+      .groupBy(tipRatings.tipId)
+      .orderBy(asc(tipRatings.tipId));
+    const known = tips[language];
+    const ranked = rows
+      .map(({ tipId, likes, dislikes }) => ({
+        tipId,
+        // A tip removed from tips.json keeps its ratings; say so instead of hiding them.
+        text: known.get(tipId) ?? '(no longer in tips.json)',
+        likes,
+        dislikes,
+        likeScore: wilsonLowerBound(likes, likes + dislikes),
+        dislikeScore: wilsonLowerBound(dislikes, likes + dislikes),
+      }))
+      .sort(byScore);
+    const rated = new Set(ranked.map((tip) => tip.tipId));
+    const neverRated = [...known].filter(([id]) => !rated.has(id)).map(([tipId, text]) => ({ tipId, text }));
+    reports.push({ language, ranked, neverRated });
+  }
+  return reports;
+}
+
+const languageNames: Record<Language, string> = { en: 'English', bg: 'Bulgarian' };
+/** Rows shown per list in the text report; `--csv` gives every tip. */
+const shown = 10;
+
+function table(tips: TipScore[], score: (tip: TipScore) => number): string[] {
+  const header = 'rank  tip        likes  dislikes  score  text';
+  const rows = tips.map((tip, i) =>
+    [
+      String(i + 1).padStart(4),
+      tip.tipId.padEnd(9),
+      String(tip.likes).padStart(5),
+      String(tip.dislikes).padStart(8),
+      score(tip).toFixed(3),
+      tip.text.length > 70 ? `${tip.text.slice(0, 69)}…` : tip.text,
+    ].join('  '),
+  );
+  return [header, ...rows];
+}
+
+/** The report for a person: per language, the best and the worst tips first, and the never-rated count. */
+export function formatTipReport(reports: LanguageReport[]): string {
+  const out: string[] = [];
+  for (const { language, ranked, neverRated } of reports) {
+    const total = ranked.length + neverRated.length;
+    out.push(
+      `${languageNames[language]} (${language}): ${ranked.length} of ${total} tips rated, ${neverRated.length} never rated`,
+    );
+    if (ranked.length === 0) {
+      out.push('', 'No ratings yet.', '');
+      continue;
+    }
+    const more = ranked.length > shown ? ` (top ${shown} of ${ranked.length}; --csv lists all)` : '';
+    const worst = [...ranked].sort((a, b) => b.dislikeScore - a.dislikeScore || byScore(b, a));
+    out.push('', `Best first: lower bound of the 95% Wilson interval of the like share${more}`);
+    out.push(...table(ranked.slice(0, shown), (tip) => tip.likeScore));
+    out.push('', `Worst first: lower bound of the 95% Wilson interval of the dislike share${more}`);
+    out.push(...table(worst.slice(0, shown), (tip) => tip.dislikeScore), '');
+  }
+  return out.join('\n').trimEnd();
+}
+
+const csvField = (value: string | number) =>
+  /[",\n]/.test(String(value)) ? `"${String(value).replaceAll('"', '""')}"` : String(value);
+
+/** Every tip, one row each: rated ones best first with their rank, then the never-rated ones. */
+export function tipReportCsv(reports: LanguageReport[]): string {
+  const lines = ['language,rank,tip,likes,dislikes,like_score,dislike_score,text'];
+  for (const { language, ranked, neverRated } of reports) {
+    for (const [i, tip] of ranked.entries()) {
+      const { tipId, likes, dislikes, likeScore, dislikeScore, text } = tip;
+      lines.push(
+        [language, i + 1, tipId, likes, dislikes, likeScore.toFixed(4), dislikeScore.toFixed(4), text]
+          .map(csvField)
+          .join(','),
+      );
+    }
+    for (const { tipId, text } of neverRated)
+      lines.push([language, '', tipId, 0, 0, '', '', text].map(csvField).join(','));
+  }
+  return lines.join('\n');
+}
