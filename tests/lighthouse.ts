@@ -4,6 +4,7 @@
 // Build first: `npm run build`. Options (after `--`):
 //   --runs N           runs per page (default 3)
 //   --page PATH        only this page (repeatable)
+//   --dist DIR         the build to measure (default dist/)
 //   --baseline DIR     also measure another build (e.g. a copy of an older dist/), interleaved run by
 //                      run with this one, so both see the same machine load
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -47,6 +48,7 @@ const { values } = parseArgs({
     runs: { type: 'string', default: '3' },
     page: { type: 'string', multiple: true },
     baseline: { type: 'string' },
+    dist: { type: 'string', default: 'dist' },
   },
 });
 const runs = Number(values.runs);
@@ -58,7 +60,8 @@ function fail(message: string): never {
 }
 
 if (!Number.isInteger(runs) || runs < 1) fail(`--runs must be a whole number above 0 (got ${values.runs})`);
-if (!existsSync('dist/index.html')) fail('no build in dist/: run `npm run build` first.');
+const distDir = resolve(values.dist);
+if (!existsSync(join(distDir, 'index.html'))) fail(`no build in ${distDir}: run \`npm run build\` first.`);
 const baselineDir = values.baseline ? resolve(values.baseline) : undefined;
 if (baselineDir && !existsSync(join(baselineDir, 'index.html')))
   fail(`no build in ${baselineDir} (no index.html)`);
@@ -86,8 +89,15 @@ async function startChromium(): Promise<{ port: number; child: ChildProcess; pro
       () => false,
     ))
   ) {
-    if (child.exitCode !== null) fail(`Chromium at ${chromiumPath} exited with code ${child.exitCode}`);
-    if (Date.now() > deadline) fail('Chromium did not open its debugging port within 20 s');
+    const problem =
+      child.exitCode !== null
+        ? `Chromium at ${chromiumPath} exited with code ${child.exitCode}`
+        : Date.now() > deadline && 'Chromium did not open its debugging port within 20 s';
+    if (problem) {
+      child.kill();
+      rmSync(profile, { recursive: true, force: true });
+      fail(problem);
+    }
     await new Promise((done) => setTimeout(done, 200));
   }
   return { port, child, profile };
@@ -119,7 +129,7 @@ async function measure(url: string, port: number): Promise<Figures> {
       if (failing.length) console.warn(`  ${url}: not passing: ${failing.map((a) => a.id).join(', ')}`);
       return figures;
     }
-    if (attempt === 3) fail(`${url}: ${problem ?? 'no result'} (3 attempts)`);
+    if (attempt === 3) throw new Error(`${url}: ${problem ?? 'no result'} (3 attempts)`);
     console.warn(`  ${url}: ${problem}; trying again`);
   }
 }
@@ -148,9 +158,17 @@ try {
   // Canonical links name SITE_URL (default http://127.0.0.1:4321), so serve there when it is free.
   sites.push({
     label: '',
-    site: await serveSite({ PORT: process.env.PORT ?? '4321' }).catch(() => serveSite()),
+    site: await serveSite({ PORT: process.env.PORT ?? '4321', DIST_DIR: distDir })
+      .catch(() => serveSite({ DIST_DIR: distDir }))
+      .catch((error: Error) => Promise.reject(new Error(`the site server did not start: ${error.message}`))),
   });
-  if (baselineDir) sites.push({ label: ' (baseline)', site: await serveSite({ DIST_DIR: baselineDir }) });
+  if (baselineDir)
+    sites.push({
+      label: ' (baseline)',
+      site: await serveSite({ DIST_DIR: baselineDir }).catch((error: Error) =>
+        Promise.reject(new Error(`the baseline server did not start: ${error.message}`)),
+      ),
+    });
   const lines: string[] = [];
   for (const path of paths) {
     const results = sites.map((): Figures[] => []);
@@ -168,6 +186,9 @@ try {
     `\nMedian of ${runs} run(s), Lighthouse mobile preset:\n\n| page | ${categories.join(' | ')} | FCP | LCP | TBT | CLS | transfer |\n|---|${[...categories, ...Object.keys(metrics)].map(() => '---:').join('|')}|`,
   );
   for (const line of lines) console.log(line);
+} catch (error) {
+  console.error(`lighthouse: ${error instanceof Error ? error.message : String(error)}`);
+  process.exitCode = 1;
 } finally {
   chrome.child.kill();
   for (const { site } of sites) await site.stop();

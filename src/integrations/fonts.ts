@@ -54,8 +54,8 @@ function sourceFile(family: Family, weight: number): string {
   return join(root, name, `${stem}_${name}.ttf`);
 }
 
-function fontFace(family: Family, weight: number, url: string): string {
-  return `@font-face{font-family:"${sources[family].css}";font-style:normal;font-weight:${weight};font-display:optional;src:url("${url}") format("woff2")}`;
+function fontFace(family: Family, weight: number, url: string, format = 'woff2'): string {
+  return `@font-face{font-family:"${sources[family].css}";font-style:normal;font-weight:${weight};font-display:optional;src:url("${url}") format("${format}")}`;
 }
 
 const preload = (url: string) => `<link rel="preload" href="${url}" as="font" type="font/woff2" crossorigin>`;
@@ -70,7 +70,12 @@ export function fonts(): AstroIntegration {
         const css = Object.keys(sources)
           .flatMap((family) =>
             Object.keys(weightNames).map((w) =>
-              fontFace(family as Family, Number(w), `/@fs${sourceFile(family as Family, Number(w))}`),
+              fontFace(
+                family as Family,
+                Number(w),
+                `/@fs${sourceFile(family as Family, Number(w))}`,
+                'truetype',
+              ),
             ),
           )
           .join('\n');
