@@ -6,6 +6,8 @@ import tailwindcss from '@tailwindcss/vite';
 import { defineConfig, envField } from 'astro/config';
 import { loadEnv } from 'vite';
 import { counterpartPath, langOfPath } from './src/i18n/paths.ts';
+import { clientDirectives } from './src/integrations/clientDirectives.ts';
+import { fonts } from './src/integrations/fonts.ts';
 import { hostFiles } from './src/integrations/hostFiles.ts';
 import { shareCards } from './src/integrations/shareCards.ts';
 
@@ -40,6 +42,7 @@ export default defineConfig({
   },
   integrations: [
     react(),
+    clientDirectives(),
     mdx(),
     sitemap({
       filter: (page) => !/\/404\/?$/.test(new URL(page).pathname),
@@ -54,6 +57,8 @@ export default defineConfig({
       },
     }),
     shareCards(),
+    // Before hostFiles: it edits the pages that hostFiles then reads.
+    fonts(),
     hostFiles({
       connect: [
         ...externalOrigin(env.PUBLIC_API_BASE),
@@ -66,7 +71,5 @@ export default defineConfig({
   ],
   vite: {
     plugins: [tailwindcss()],
-    // Fonts stay files (a data: URL would need a looser Content-Security-Policy).
-    build: { assetsInlineLimit: (file) => (file.endsWith('.woff2') ? false : undefined) },
   },
 });

@@ -1,16 +1,23 @@
 // `npm run lighthouse`: a measurement, not a test. Serves the built site (`npm run serve`), runs
-// Lighthouse (mobile preset) in Debian's Chromium over every page type in both languages, and prints
-// the four category scores per page. Build first: `npm run build`.
-import { spawn } from 'node:child_process';
+// Lighthouse (mobile preset) in Debian's Chromium three times over every page type in both languages,
+// and prints the median of the four category scores and of FCP, LCP, TBT, CLS and transfer per page.
+// Build first: `npm run build`. Options (after `--`):
+//   --runs N           runs per page (default 3)
+//   --page PATH        only this page (repeatable)
+//   --dist DIR         the build to measure (default dist/)
+//   --baseline DIR     also measure another build (e.g. a copy of an older dist/), interleaved run by
+//                      run with this one, so both see the same machine load
+import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
 import lighthouse from 'lighthouse';
 import { chromiumFlags, chromiumPath } from './support/chromium.ts';
 import { freePort } from './support/freePort.ts';
-import { serveSite } from './support/serveSite.ts';
+import { type ServedSite, serveSite } from './support/serveSite.ts';
 
-const paths = [
+const allPaths = [
   '/',
   '/bg/',
   '/about',
@@ -27,74 +34,163 @@ const paths = [
   '/bg/tips/1',
 ];
 const categories = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+const metrics = {
+  FCP: 'first-contentful-paint',
+  LCP: 'largest-contentful-paint',
+  TBT: 'total-blocking-time',
+  CLS: 'cumulative-layout-shift',
+  transfer: 'total-byte-weight',
+} as const;
+type Figures = Record<(typeof categories)[number] | keyof typeof metrics, number>;
 
-if (!existsSync('dist/index.html')) {
-  console.error('No build in dist/: run `npm run build` first.');
+const { values } = parseArgs({
+  options: {
+    runs: { type: 'string', default: '3' },
+    page: { type: 'string', multiple: true },
+    baseline: { type: 'string' },
+    dist: { type: 'string', default: 'dist' },
+  },
+});
+const runs = Number(values.runs);
+const paths = values.page?.length ? values.page : allPaths;
+
+function fail(message: string): never {
+  console.error(`lighthouse: ${message}`);
   process.exit(1);
 }
 
-// Canonical links name SITE_URL (default http://127.0.0.1:4321), so serve there when it is free.
-const site = await serveSite({ PORT: process.env.PORT ?? '4321' }).catch(() => serveSite());
-const debugPort = await freePort();
-const profile = mkdtempSync(join(tmpdir(), 'advice-lighthouse-'));
-const chrome = spawn(
-  chromiumPath,
-  [
-    ...chromiumFlags,
-    '--headless=new',
-    `--remote-debugging-port=${debugPort}`,
-    `--user-data-dir=${profile}`,
-    'about:blank',
-  ],
-  {
-    stdio: 'ignore',
-  },
-);
+if (!Number.isInteger(runs) || runs < 1) fail(`--runs must be a whole number above 0 (got ${values.runs})`);
+const distDir = resolve(values.dist);
+if (!existsSync(join(distDir, 'index.html'))) fail(`no build in ${distDir}: run \`npm run build\` first.`);
+const baselineDir = values.baseline ? resolve(values.baseline) : undefined;
+if (baselineDir && !existsSync(join(baselineDir, 'index.html')))
+  fail(`no build in ${baselineDir} (no index.html)`);
+if (!existsSync(chromiumPath))
+  fail(`Chromium not found at ${chromiumPath}: apt-get install -y chromium (or set CHROMIUM_PATH)`);
 
-try {
+async function startChromium(): Promise<{ port: number; child: ChildProcess; profile: string }> {
+  const port = await freePort();
+  const profile = mkdtempSync(join(tmpdir(), 'advice-lighthouse-'));
+  const child = spawn(
+    chromiumPath,
+    [
+      ...chromiumFlags,
+      '--headless=new',
+      `--remote-debugging-port=${port}`,
+      `--user-data-dir=${profile}`,
+      'about:blank',
+    ],
+    { stdio: 'ignore' },
+  );
   const deadline = Date.now() + 20_000;
   while (
-    !(await fetch(`http://127.0.0.1:${debugPort}/json/version`).then(
+    !(await fetch(`http://127.0.0.1:${port}/json/version`).then(
       (r) => r.ok,
       () => false,
     ))
   ) {
-    if (Date.now() > deadline) throw new Error('Chromium did not open its debugging port');
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  const rows: string[][] = [];
-  for (const path of paths) {
-    // A run that fails to trace (it happens now and then on a busy machine) is tried again.
-    let result: Awaited<ReturnType<typeof lighthouse>>;
-    for (let attempt = 1; ; attempt++) {
-      result = await lighthouse(`${site.baseURL}${path}`, {
-        port: debugPort,
-        output: 'json',
-        logLevel: 'error',
-        onlyCategories: [...categories],
-      });
-      const lhr = result?.lhr;
-      const problem =
-        lhr?.runtimeError?.message ??
-        (categories.some((c) => !lhr?.categories[c]?.score)
-          ? 'a category scored nothing (a failed trace)'
-          : null);
-      if (!problem || attempt === 3) break;
-      console.warn(`${path}: ${problem}; trying again`);
+    const problem =
+      child.exitCode !== null
+        ? `Chromium at ${chromiumPath} exited with code ${child.exitCode}`
+        : Date.now() > deadline && 'Chromium did not open its debugging port within 20 s';
+    if (problem) {
+      child.kill();
+      rmSync(profile, { recursive: true, force: true });
+      fail(problem);
     }
-    const scores = categories.map((c) => String(Math.round((result?.lhr.categories[c]?.score ?? 0) * 100)));
-    rows.push([path, ...scores]);
-    const failing = Object.values(result?.lhr.audits ?? {}).filter(
-      (a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === 'binary',
-    );
-    console.log(
-      `${path}: ${scores.join(' / ')}${failing.length ? `  (not passing: ${failing.map((a) => a.id).join(', ')})` : ''}`,
-    );
+    await new Promise((done) => setTimeout(done, 200));
   }
-  console.log(`\n| page | ${categories.join(' | ')} |\n|---|${categories.map(() => '---').join('|')}|`);
-  for (const row of rows) console.log(`| \`${row[0]}\` | ${row.slice(1).join(' | ')} |`);
+  return { port, child, profile };
+}
+
+/** One Lighthouse run; a run that fails to trace (it happens on a busy machine) is tried again. */
+async function measure(url: string, port: number): Promise<Figures> {
+  for (let attempt = 1; ; attempt++) {
+    const result = await lighthouse(url, {
+      port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: [...categories],
+    });
+    const lhr = result?.lhr;
+    const problem =
+      lhr?.runtimeError?.message ??
+      (categories.some((c) => !lhr?.categories[c]?.score)
+        ? 'a category scored nothing (a failed trace)'
+        : null);
+    if (lhr && !problem) {
+      const figures = {} as Figures;
+      for (const c of categories) figures[c] = Math.round((lhr.categories[c]?.score ?? 0) * 100);
+      for (const [name, audit] of Object.entries(metrics))
+        figures[name as keyof typeof metrics] = lhr.audits[audit]?.numericValue ?? Number.NaN;
+      const failing = Object.values(lhr.audits).filter(
+        (a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === 'binary',
+      );
+      if (failing.length) console.warn(`  ${url}: not passing: ${failing.map((a) => a.id).join(', ')}`);
+      return figures;
+    }
+    if (attempt === 3) throw new Error(`${url}: ${problem ?? 'no result'} (3 attempts)`);
+    console.warn(`  ${url}: ${problem}; trying again`);
+  }
+}
+
+function median(list: number[]): number {
+  const sorted = [...list].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
+}
+
+/** The table cells for one page: the median of each figure over its runs. */
+function cells(all: Figures[]): string {
+  const m = (key: keyof Figures) => median(all.map((f) => f[key]));
+  return [
+    ...categories.map((c) => String(m(c))),
+    `${(m('FCP') / 1000).toFixed(2)} s`,
+    `${(m('LCP') / 1000).toFixed(2)} s`,
+    `${Math.round(m('TBT'))} ms`,
+    m('CLS').toFixed(3),
+    `${(m('transfer') / 1024).toFixed(1)} KiB`,
+  ].join(' | ');
+}
+
+const sites: { label: string; site: ServedSite }[] = [];
+const chrome = await startChromium();
+try {
+  // Canonical links name SITE_URL (default http://127.0.0.1:4321), so serve there when it is free.
+  sites.push({
+    label: '',
+    site: await serveSite({ PORT: process.env.PORT ?? '4321', DIST_DIR: distDir })
+      .catch(() => serveSite({ DIST_DIR: distDir }))
+      .catch((error: Error) => Promise.reject(new Error(`the site server did not start: ${error.message}`))),
+  });
+  if (baselineDir)
+    sites.push({
+      label: ' (baseline)',
+      site: await serveSite({ DIST_DIR: baselineDir }).catch((error: Error) =>
+        Promise.reject(new Error(`the baseline server did not start: ${error.message}`)),
+      ),
+    });
+  const lines: string[] = [];
+  for (const path of paths) {
+    const results = sites.map((): Figures[] => []);
+    for (let run = 0; run < runs; run++) {
+      for (const [i, { site }] of sites.entries())
+        results[i]?.push(await measure(`${site.baseURL}${path}`, chrome.port));
+    }
+    for (const [i, { label }] of sites.entries()) {
+      const line = `| \`${path}\`${label} | ${cells(results[i] ?? [])} |`;
+      console.log(line);
+      lines.push(line);
+    }
+  }
+  console.log(
+    `\nMedian of ${runs} run(s), Lighthouse mobile preset:\n\n| page | ${categories.join(' | ')} | FCP | LCP | TBT | CLS | transfer |\n|---|${[...categories, ...Object.keys(metrics)].map(() => '---:').join('|')}|`,
+  );
+  for (const line of lines) console.log(line);
+} catch (error) {
+  console.error(`lighthouse: ${error instanceof Error ? error.message : String(error)}`);
+  process.exitCode = 1;
 } finally {
-  chrome.kill();
-  await site.stop();
-  rmSync(profile, { recursive: true, force: true });
+  chrome.child.kill();
+  for (const { site } of sites) await site.stop();
+  rmSync(chrome.profile, { recursive: true, force: true });
 }

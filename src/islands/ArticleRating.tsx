@@ -3,6 +3,7 @@ import { useEffect, useId, useState } from 'react';
 import { fill } from '../i18n/fill.ts';
 import { formatNumber, pluralForm } from '../i18n/format.ts';
 import type { Lang } from '../i18n/languages.ts';
+import { useHydrated } from '../lib/hydration/useHydrated.ts';
 import {
   $ratingSending,
   $ratingStatus,
@@ -54,6 +55,7 @@ function Rating({ articleId, lang, labels }: Props) {
   const [stars, setStars] = useState(0);
   const [email, setEmail] = useState('');
   const id = useId();
+  const ready = useHydrated();
 
   useEffect(() => {
     loadRating(articleId);
@@ -78,7 +80,7 @@ function Rating({ articleId, lang, labels }: Props) {
         {labels.title}
       </h2>
       <p className="mt-3 flex flex-wrap items-center gap-3 text-haze" aria-live="polite" data-rating-summary>
-        {status === 'loading' && labels.loading}
+        {status === 'loading' && ready && labels.loading}
         {status === 'unavailable' && labels.unavailable}
         {status === 'ready' && summary && (
           <>
@@ -114,12 +116,13 @@ function Rating({ articleId, lang, labels }: Props) {
                   id={`${id}-star-${n}`}
                   value={n}
                   checked={stars === n}
+                  disabled={!ready}
                   onChange={() => setStars(n)}
                   className="peer absolute inset-0 opacity-0"
                 />
                 <label
                   htmlFor={`${id}-star-${n}`}
-                  className={`inline-flex size-11 cursor-pointer items-center justify-center rounded-xl peer-focus-visible:outline-3 peer-focus-visible:outline-mint ${n <= stars ? 'text-sun' : 'text-haze/50 hover:text-sun/80'}`}
+                  className={`inline-flex size-11 cursor-pointer items-center justify-center rounded-xl peer-focus-visible:outline-3 peer-focus-visible:outline-mint peer-disabled:cursor-wait peer-disabled:opacity-50 ${n <= stars ? 'text-sun' : 'text-haze/50 hover:text-sun/80'}`}
                 >
                   <span className="sr-only">{starLabel(n)}</span>
                   <StarIcon filled={n <= stars} size={32} />
@@ -143,12 +146,13 @@ function Rating({ articleId, lang, labels }: Props) {
             inputMode="email"
             aria-describedby={`${id}-hint`}
             value={email}
+            disabled={!ready}
             onChange={(event) => setEmail(event.target.value)}
-            className="min-h-12 flex-1 rounded-full border-2 border-white/25 bg-night/60 px-5 text-cream focus:border-mint"
+            className="min-h-12 flex-1 rounded-full border-2 border-white/25 bg-night/60 px-5 text-cream focus:border-mint disabled:cursor-wait disabled:opacity-60"
           />
           <button
             type="submit"
-            disabled={sending}
+            disabled={sending || !ready}
             className="inline-flex min-h-12 cursor-pointer items-center justify-center gap-2 rounded-full bg-sun px-6 font-display font-bold text-night transition hover:bg-sun-deep disabled:cursor-wait disabled:opacity-75"
           >
             {sending && <Spinner />}

@@ -2,6 +2,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useId, useState } from 'react';
 import { formatDateTime } from '../i18n/format.ts';
 import type { Lang } from '../i18n/languages.ts';
+import { useHydrated } from '../lib/hydration/useHydrated.ts';
 import {
   $commentSending,
   $comments,
@@ -55,6 +56,7 @@ function Thread({ articleId, lang, labels }: Props) {
   const [form, setForm] = useState(emptyForm);
   const [heldNotice, setHeldNotice] = useState(false);
   const id = useId();
+  const ready = useHydrated();
 
   useEffect(() => {
     loadComments(articleId);
@@ -62,11 +64,12 @@ function Thread({ articleId, lang, labels }: Props) {
 
   const field = (key: keyof CommentForm) => ({
     value: form[key],
+    disabled: !ready,
     onChange: (event: { target: { value: string } }) => setForm({ ...form, [key]: event.target.value }),
   });
 
   const inputClass =
-    'mt-1 block w-full rounded-2xl border-2 border-white/25 bg-night/60 px-4 py-3 text-cream focus:border-mint';
+    'mt-1 block w-full rounded-2xl border-2 border-white/25 bg-night/60 px-4 py-3 text-cream focus:border-mint disabled:cursor-wait disabled:opacity-60';
 
   return (
     <section
@@ -78,7 +81,7 @@ function Thread({ articleId, lang, labels }: Props) {
         {labels.title}
       </h2>
       <div aria-live="polite" className="mt-4">
-        {status === 'loading' && <p className="text-haze">{labels.loading}</p>}
+        {status === 'loading' && ready && <p className="text-haze">{labels.loading}</p>}
         {status === 'error' && (
           <p className="text-haze">
             {labels.loadError}{' '}
@@ -166,7 +169,7 @@ function Thread({ articleId, lang, labels }: Props) {
         </div>
         <button
           type="submit"
-          disabled={sending}
+          disabled={sending || !ready}
           className="mt-5 inline-flex min-h-12 cursor-pointer items-center justify-center gap-2 rounded-full bg-mint px-6 font-display font-bold text-night transition hover:bg-sun disabled:cursor-wait disabled:opacity-75"
         >
           {sending && <Spinner />}

@@ -1,5 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useId, useState } from 'react';
+import { useHydrated } from '../lib/hydration/useHydrated.ts';
 import { $subscribeStatus, type SubscribeMessages, subscribe } from '../stores/subscribe.ts';
 import Spinner from './Spinner.tsx';
 
@@ -20,6 +21,7 @@ export default function SubscribeBox({ labels }: { labels: SubscribeLabels }) {
   const inputId = useId();
   const descriptionId = useId();
   const submitting = status === 'submitting';
+  const ready = useHydrated();
 
   if (status === 'success') {
     return (
@@ -73,12 +75,13 @@ export default function SubscribeBox({ labels }: { labels: SubscribeLabels }) {
           placeholder={labels.placeholder}
           aria-describedby={descriptionId}
           value={email}
+          disabled={!ready}
           onChange={(event) => setEmail(event.target.value)}
-          className="min-h-12 flex-1 rounded-full border-2 border-white/25 bg-night/60 px-5 text-cream placeholder:text-haze/70 focus:border-mint"
+          className="min-h-12 flex-1 rounded-full border-2 border-white/25 bg-night/60 px-5 text-cream placeholder:text-haze/70 focus:border-mint disabled:cursor-wait disabled:opacity-60"
         />
         <button
           type="submit"
-          disabled={submitting}
+          disabled={submitting || !ready}
           className="inline-flex min-h-12 cursor-pointer items-center justify-center gap-2 rounded-full bg-mint px-6 font-display font-bold text-night transition hover:bg-sun disabled:cursor-wait disabled:opacity-75"
         >
           {submitting && <Spinner />}

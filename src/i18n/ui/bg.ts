@@ -59,6 +59,7 @@ export const bg: Record<UiKey, string> = {
   'subscribe.exists': 'Този имейл вече е абониран!',
   'subscribe.rateLimited': 'Твърде много опити. Опитай отново след час.',
   'subscribe.unexpected': 'Възникна неочаквана грешка. Моля, опитай отново.',
+  'subscribe.noscript': 'Абонирането има нужда от JavaScript, а той е изключен в браузъра ти.',
   'subscribe.errorGeneric': 'Грешка',
 
   'about.metaTitle': 'Моята мисия | Важен съвет',
@@ -129,6 +130,7 @@ export const bg: Record<UiKey, string> = {
   'comments.error': 'Грешка при изпращането на коментара',
   'comments.rateLimited': 'Твърде много коментари. Опитай отново по-късно.',
   'comments.loading': 'Зареждане на коментарите...',
+  'comments.noscript': 'Оценките и коментарите имат нужда от JavaScript, а той е изключен в браузъра ти.',
   'comments.loadError': 'Не успяхме да заредим коментарите.',
   'comments.retry': 'Опитай пак',
 

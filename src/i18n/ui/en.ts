@@ -61,6 +61,7 @@ export const en = {
   'subscribe.exists': 'This email is already subscribed!',
   'subscribe.rateLimited': 'Too many attempts. Please try again in an hour.',
   'subscribe.unexpected': 'An unexpected error occurred. Please try again.',
+  'subscribe.noscript': 'Subscribing needs JavaScript, which is turned off in this browser.',
   'subscribe.errorGeneric': 'Error',
 
   'about.metaTitle': 'My Mission | Important Advice',
@@ -130,6 +131,7 @@ export const en = {
   'comments.error': 'Error submitting comment',
   'comments.rateLimited': 'Too many comments. Please try again later.',
   'comments.loading': 'Loading comments...',
+  'comments.noscript': 'Ratings and comments need JavaScript, which is turned off in this browser.',
   'comments.loadError': 'Comments could not be loaded.',
   'comments.retry': 'Try again',
 

@@ -1,76 +1,66 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import subsetFont from 'subset-font';
 import type { Lang } from '../../i18n/languages.ts';
 import { withBulgarianForms } from './bulgarianForms.ts';
 
-/** The site's own font files (the ones `global.css` loads), Latin first, then Cyrillic. */
+/** The site's own fonts (the packages `integrations/fonts.ts` cuts for the pages): static TrueType files. */
 const families = {
-  display: { files: ['unbounded-latin', 'unbounded-cyrillic'] },
-  sans: { files: ['nunito-latin', 'nunito-cyrillic'] },
+  display: { pkg: '@expo-google-fonts/unbounded', stem: 'Unbounded' },
+  sans: { pkg: '@expo-google-fonts/nunito', stem: 'Nunito' },
 } as const;
 
-/** The weights the card uses, per family (the site's fonts are variable; the renderer needs fixed ones). */
+/** The weights the card uses, per family. */
 export const cardWeights = { display: [700, 900], sans: [800] } as const;
 
 export type Family = keyof typeof families;
 
-/** CSS font-family lists for the card: each family's Latin file, then its Cyrillic one. */
+/** CSS font-family names for the card. */
 export function fontFamilies(): Record<Family, string> {
-  const list = (family: Family) => families[family].files.map((file) => `'${file}'`).join(', ');
-  return { display: list('display'), sans: list('sans') };
+  return { display: `'${families.display.stem}'`, sans: `'${families.sans.stem}'` };
 }
 
 export interface CardFont {
   family: Family;
-  /** The file's name, used as its font-family name on the card. */
+  /** The font-family name on the card. */
   name: string;
   weight: number;
-  /** A static TrueType instance of the variable font at `weight`. */
+  /** The TrueType file of that weight (Latin and Cyrillic in one file). */
   data: Uint8Array;
 }
 
 const require = createRequire(import.meta.url);
+const weightNames: Record<number, string> = { 700: '700Bold', 800: '800ExtraBold', 900: '900Black' };
 
-function fontPath(file: string): string {
-  const pkg = file.split('-')[0];
-  return require.resolve(`@fontsource-variable/${pkg}/files/${file}-wght-normal.woff2`);
+function fontPath(family: Family, weight: number): string {
+  const { pkg, stem } = families[family];
+  const folder = weightNames[weight];
+  return require.resolve(`${pkg}/${folder}/${stem}_${folder}.ttf`);
 }
 
-const sources = Object.values(families).flatMap((family) => family.files);
-
-// Every character these files can hold (Latin, Cyrillic, punctuation): the instances keep all glyphs.
-const coverage = String.fromCodePoint(...Array.from({ length: 0x2200 - 0x20 }, (_, i) => 0x20 + i));
+const sources = (Object.keys(families) as Family[]).flatMap((family) =>
+  cardWeights[family].map((weight) => ({ family, weight, path: fontPath(family, weight) })),
+);
 
 /** A digest of the font files, part of every card's cache key. */
 export async function fontsDigest(): Promise<string> {
   const hash = createHash('sha256');
-  for (const file of sources) hash.update(await readFile(fontPath(file)));
+  for (const { path } of sources) hash.update(await readFile(path));
   return hash.digest('hex');
 }
 
 async function instances(lang: Lang): Promise<CardFont[]> {
-  const fonts: CardFont[] = [];
-  for (const family of Object.keys(families) as Family[]) {
-    for (const weight of cardWeights[family]) {
-      for (const file of families[family].files) {
-        const woff2 = await readFile(fontPath(file));
-        const ttf = await subsetFont(woff2, coverage, {
-          targetFormat: 'truetype',
-          variationAxes: { wght: weight },
-        });
-        const data = new Uint8Array(ttf);
-        fonts.push({
-          family,
-          name: file,
-          weight,
-          data: lang === 'bg' ? withBulgarianForms(data) : data,
-        });
-      }
-    }
-  }
-  return fonts;
+  return Promise.all(
+    sources.map(async ({ family, weight, path }) => {
+      const data = new Uint8Array(await readFile(path));
+      return {
+        family,
+        name: families[family].stem,
+        weight,
+        data: lang === 'bg' ? withBulgarianForms(data) : data,
+      };
+    }),
+  );
 }
 
 const loaded = new Map<Lang, Promise<CardFont[]>>();

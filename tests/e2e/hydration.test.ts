@@ -1,0 +1,105 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { newPage, withBrowser } from './support.ts';
+
+withBrowser();
+
+/** Holds back a widget's script until `release()`, as a slow phone network would. */
+async function holdScript(page: Page, pattern: RegExp) {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let requested = false;
+  await page.route(pattern, async (route) => {
+    requested = true;
+    await released;
+    await route.continue();
+  });
+  return { release, requested: () => requested };
+}
+
+const island = (page: Page, component: string) =>
+  page.locator(`astro-island[component-url*="/${component}."]`);
+
+describe('before a widget has hydrated', () => {
+  it('the generator keeps a press made before its script ran and answers it', async () => {
+    const page = await newPage();
+    const held = await holdScript(page, /\/_astro\/AdviceGenerator\.[^/]+\.js$/);
+    await page.goto('/');
+    await page.getByRole('button', { name: 'GET WISDOM' }).click();
+    expect(await island(page, 'AdviceGenerator').getAttribute('ssr')).not.toBeNull();
+    held.release();
+    await page.locator('[data-advice-card] blockquote').waitFor({ timeout: 10_000 });
+    expect((await page.locator('[data-advice-card] blockquote').textContent())?.length).toBeGreaterThan(10);
+    await page.context().close();
+  });
+
+  it('the generator loads no script before the page has loaded', async () => {
+    const page = await newPage();
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(request.url());
+    });
+    await page.goto('/', { waitUntil: 'load' });
+    const atLoad = [...scripts];
+    expect(atLoad.filter((url) => /AdviceGenerator|SubscribeBox|client\./.test(url))).toEqual([]);
+    await page.waitForFunction(() => !document.querySelector('astro-island[ssr]'));
+    expect(scripts.some((url) => url.includes('AdviceGenerator'))).toBe(true);
+    await page.context().close();
+  });
+
+  for (const { name, component, path, controls } of [
+    { name: 'the subscribe box', component: 'SubscribeBox', path: '/', controls: 'input, button' },
+    { name: 'the article rating', component: 'ArticleRating', path: '/blog/1', controls: 'input, button' },
+    { name: 'the comment form', component: 'Comments', path: '/blog/1', controls: 'input, textarea, button' },
+  ]) {
+    it(`${name} shows its controls disabled until they work`, async () => {
+      const page = await newPage();
+      const held = await holdScript(page, new RegExp(`/_astro/${component}\\.[^/]+\\.js$`));
+      await page.goto(path);
+      const widget = island(page, component);
+      await widget.scrollIntoViewIfNeeded();
+      await page.waitForFunction(() => document.readyState === 'complete');
+      const states = () =>
+        widget.locator(controls).evaluateAll((all) => all.map((c) => (c as HTMLInputElement).disabled));
+      const before = await states();
+      expect(before.length).toBeGreaterThan(0);
+      expect(before.every(Boolean)).toBe(true);
+      held.release();
+      await page.waitForFunction(
+        (url) => !document.querySelector(`astro-island[ssr][component-url*="/${url}."]`),
+        component,
+      );
+      await expect.poll(async () => (await states()).some(Boolean)).toBe(false);
+      await page.context().close();
+    });
+  }
+});
+
+describe('without JavaScript', () => {
+  for (const { path, line, loading } of [
+    {
+      path: '/blog/1',
+      line: 'Ratings and comments need JavaScript',
+      loading: ['Loading ratings...', 'Loading comments...'],
+    },
+    {
+      path: '/bg/blog/1',
+      line: 'Оценките и коментарите имат нужда от JavaScript',
+      loading: ['Зареждане на оценките...', 'Зареждане на коментарите...'],
+    },
+    { path: '/', line: 'Subscribing needs JavaScript', loading: [] },
+    { path: '/bg/', line: 'Абонирането има нужда от JavaScript', loading: [] },
+  ]) {
+    it(`${path} says which parts need it and never says it is loading`, async () => {
+      const page = await newPage({ javaScriptEnabled: false });
+      await page.goto(path);
+      // biome-ignore lint/performance/useDomNodeTextContent: what is on screen is the point: the rendered <noscript> line counts, hidden text does not
+      const shown = await page.locator('main').innerText();
+      expect(shown).toContain(line);
+      for (const phrase of loading) expect(shown).not.toContain(phrase);
+      await page.context().close();
+    });
+  }
+});

@@ -1,0 +1,81 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { newPage, withBrowser } from './support.ts';
+
+withBrowser();
+
+const KiB = 1024;
+
+/**
+ * What a first visit costs, per page type: everything transferred (compressed, headers included) once
+ * the page is quiet with its first-screen widgets hydrated, and the JavaScript of every widget once
+ * the visitor has scrolled to all of them. The limits sit a little above today's figures (README,
+ * Measurements), so a new font face, library or widget fails here.
+ */
+const budgets = [
+  { type: 'home', paths: ['/', '/bg/'], transfer: { en: 180, bg: 205 }, script: 100 },
+  { type: 'article', paths: ['/blog/1', '/bg/blog/1'], transfer: { en: 85, bg: 110 }, script: 100 },
+  {
+    type: 'text page',
+    paths: ['/about', '/bg/about', '/blog', '/bg/blog', '/donate', '/privacy'],
+    transfer: { en: 70, bg: 80 },
+    script: 6,
+  },
+  { type: 'tip page', paths: ['/tips/en_1', '/bg/tips/1'], transfer: { en: 88, bg: 120 }, script: 6 },
+];
+
+interface Load {
+  transfer: number;
+  script: number;
+  fonts: string[];
+}
+
+/** Counts every response of a fresh, cache-less visit on a phone-sized screen. */
+async function visit(path: string, scrollToWidgets: boolean): Promise<Load> {
+  const page: Page = await newPage({ viewport: { width: 412, height: 823 } });
+  const load: Load = { transfer: 0, script: 0, fonts: [] };
+  const counted: Promise<void>[] = [];
+  page.on('requestfinished', (request) => {
+    counted.push(
+      request.sizes().then((sizes) => {
+        const bytes = sizes.responseBodySize + sizes.responseHeadersSize;
+        load.transfer += bytes;
+        if (request.resourceType() === 'script') load.script += bytes;
+        if (request.resourceType() === 'font') load.fonts.push(new URL(request.url()).pathname);
+      }),
+    );
+  });
+  await page.goto(path, { waitUntil: 'networkidle' });
+  await page.waitForFunction(() => !document.querySelector('astro-island[ssr][client="press"]'));
+  if (scrollToWidgets) {
+    for (const island of await page.locator('astro-island[client="visible"] > :first-child').all()) {
+      await island.scrollIntoViewIfNeeded();
+    }
+    await page.waitForFunction(() => !document.querySelector('astro-island[ssr]'));
+  }
+  await page.waitForLoadState('networkidle');
+  await Promise.all(counted);
+  await page.context().close();
+  return load;
+}
+
+describe('weight of a first visit', () => {
+  for (const { type, paths, transfer, script } of budgets) {
+    for (const path of paths) {
+      const lang = path.startsWith('/bg/') ? 'bg' : 'en';
+      it(`${path} (${type}) stays within ${transfer[lang]} KiB, ${script} KiB of it JavaScript`, async () => {
+        const first = await visit(path, false);
+        const scrolled = await visit(path, true);
+        console.log(
+          `${path}: ${(first.transfer / KiB).toFixed(1)} KiB on arrival; JavaScript ${(scrolled.script / KiB).toFixed(1)} KiB with every widget; fonts ${first.fonts.length}`,
+        );
+        expect(first.transfer).toBeLessThanOrEqual(transfer[lang] * KiB);
+        expect(scrolled.script).toBeLessThanOrEqual(script * KiB);
+        // Each language's pages load only that language's font files.
+        expect(first.fonts.length).toBeGreaterThan(0);
+        for (const font of first.fonts)
+          expect(font).toMatch(new RegExp(`^/_astro/fonts/[a-z]+-${lang}-\\d+\\.`));
+      });
+    }
+  }
+});
