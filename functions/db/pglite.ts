@@ -1,8 +1,8 @@
 import path from 'node:path';
 import { PGlite, types } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
-import type { Database } from './client.ts';
 import { lockDataDir } from './dataDirLock.ts';
+import type { Database } from './types.ts';
 
 // drizzle asks PGlite to hand back dates and intervals as text (it converts them itself) by passing
 // these parsers with every query, and PGlite then copies its whole parser table for each query: about
