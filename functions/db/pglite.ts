@@ -46,7 +46,7 @@ function withInstalledParsers<T extends Queryable>(client: T): T {
 
 /** Opens (creating on first use) the embedded database in `<dataDir>/pglite`, holding the data dir lock. */
 export async function openPglite(dataDir: string): Promise<Database> {
-  const release = lockDataDir(dataDir);
+  const release = await lockDataDir(dataDir);
   try {
     const client = new PGlite(path.join(dataDir, 'pglite'), { parsers: drizzleParsers });
     await client.waitReady;

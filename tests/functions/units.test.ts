@@ -1,14 +1,10 @@
-// The small pure pieces: configuration, client keys, link detection, host-file rules, the data dir lock.
-import fs from 'node:fs';
-import os from 'node:os';
+// The small pure pieces: configuration, client keys, link detection, host-file rules.
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../functions/config.ts';
 import { containsLink } from '../../functions/containsLink.ts';
-import { lockDataDir } from '../../functions/db/dataDirLock.ts';
 import { clientAddress, clientKey, normaliseAddress } from '../../functions/http/clientKey.ts';
 import { headersFor, parseHeaders, parseRedirects } from '../../functions/node/hostRules.ts';
-import { tempDir } from './helpers/tempDirs.ts';
 
 describe('configuration', () => {
   it('has the documented defaults', () => {
@@ -160,21 +156,5 @@ describe('host files', () => {
       'X-B': '2',
     });
     expect(values('/about/more')).not.toHaveProperty('X-B');
-  });
-});
-
-describe('PGlite data directory lock', () => {
-  it('lets one holder in, refuses a second, and takes over after a crashed owner', () => {
-    const dir = tempDir('lock');
-    const release = lockDataDir(dir);
-    expect(() => lockDataDir(dir)).toThrow(/in use by another process \(pid \d+/);
-    release();
-    expect(fs.existsSync(path.join(dir, 'pglite.lock'))).toBe(false);
-
-    // A lock file left by a process that no longer exists.
-    const gone = { pid: 2 ** 22 + 12_345, hostname: os.hostname(), since: '2025-01-01T00:00:00Z' };
-    fs.writeFileSync(path.join(dir, 'pglite.lock'), JSON.stringify(gone));
-    const again = lockDataDir(dir);
-    again();
   });
 });
