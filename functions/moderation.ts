@@ -1,7 +1,7 @@
 // The operator's side of comments: links wait as 'held'; the operator approves, hides or deletes.
 import { asc, eq } from 'drizzle-orm';
-import type { Db } from './db/client.ts';
 import { comments } from './db/schema.ts';
+import type { Db } from './db/types.ts';
 
 export async function heldComments(db: Db) {
   return db

@@ -1,8 +1,8 @@
 // A person's requests under the privacy policy, by e-mail address: see everything held, delete it all.
 // Tip ratings are keyed on an anonymous browser session, not an address, so they cannot be linked.
 import { eq } from 'drizzle-orm';
-import type { Db } from './db/client.ts';
 import { articleRatings, comments, subscribers } from './db/schema.ts';
+import type { Db } from './db/types.ts';
 import { keyedHash } from './http/clientKey.ts';
 
 export interface PersonExport {

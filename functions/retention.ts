@@ -1,8 +1,8 @@
 // The privacy page's promise, kept by code: subscriber e-mails live 30 days. Rate-limit rows are only
 // needed for the current hour, so they go too.
 import { lt } from 'drizzle-orm';
-import type { Db } from './db/client.ts';
 import { rateLimits, subscribers } from './db/schema.ts';
+import type { Db } from './db/types.ts';
 
 export const subscriberRetentionDays = 30;
 const rateLimitRetentionMs = 2 * 3_600_000;

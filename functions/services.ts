@@ -5,8 +5,8 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Config } from './config.ts';
 import type { Content } from './content.ts';
-import type { Database, Db } from './db/client.ts';
 import { settings } from './db/schema.ts';
+import type { Database, Db } from './db/types.ts';
 
 export interface Services {
   config: Config;

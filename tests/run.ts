@@ -1,22 +1,33 @@
 // `npm test`: the whole suite, in order, stopping at the first failure. On a fresh machine it first
-// installs what the browser and database tests need (as root), or says exactly what to run.
+// installs what the browser, HTML validation and database tests need (as root), or says exactly what to run.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import { chromiumPath } from './support/chromium.ts';
 
-const installCommand = 'apt-get update && apt-get install -y chromium postgresql';
+const installCommand = 'apt-get update && apt-get install -y chromium default-jre-headless postgresql';
 
 function hasPostgres(): boolean {
   const base = '/usr/lib/postgresql';
   return existsSync(base) && readdirSync(base).some((version) => existsSync(`${base}/${version}/bin/initdb`));
 }
 
+/** Java for the HTML validator (vnu-jar runs on it). */
+function hasJava(): boolean {
+  return spawnSync('java', ['-version'], { stdio: 'ignore' }).status === 0;
+}
+
 function ensureSystemPackages(): void {
-  const missing = [!existsSync(chromiumPath) && 'chromium', !hasPostgres() && 'postgresql'].filter(Boolean);
+  const missing = [
+    !existsSync(chromiumPath) && 'chromium',
+    !hasJava() && 'default-jre-headless',
+    !hasPostgres() && 'postgresql',
+  ].filter(Boolean);
   if (missing.length === 0) return;
   if (process.getuid?.() !== 0) {
-    if (!existsSync(chromiumPath)) {
-      console.error(`\nThe browser tests need Debian's Chromium. Run as root:\n\n  ${installCommand}\n`);
+    if (!existsSync(chromiumPath) || !hasJava()) {
+      console.error(
+        `\nThe browser tests need Debian's Chromium and the HTML check needs Java. Run as root:\n\n  ${installCommand}\n`,
+      );
       process.exit(1);
     }
     console.warn(
@@ -24,7 +35,7 @@ function ensureSystemPackages(): void {
     );
     return;
   }
-  console.log(`Installing ${missing.join(' and ')} from Debian (once)...`);
+  console.log(`Installing ${missing.join(', ')} from Debian (once)...`);
   const install = spawnSync(
     'sh',
     ['-c', `apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q ${missing.join(' ')}`],
@@ -33,7 +44,7 @@ function ensureSystemPackages(): void {
     },
   );
   if (install.status !== 0) {
-    console.error(`Could not install ${missing.join(' and ')}; try: ${installCommand}`);
+    console.error(`Could not install ${missing.join(', ')}; try: ${installCommand}`);
     process.exit(1);
   }
 }

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import type { Db } from './client.ts';
+import type { Database, Db } from './types.ts';
 
 // Any fixed number works; it only has to be the same in every instance.
 const migrationLockId = 7_431_905_226;
@@ -56,4 +56,15 @@ export async function migrate(db: Db, dir = defaultMigrationsDir()): Promise<str
     }
     return applied;
   });
+}
+
+/** Applies pending migrations, closing the database (its pool or data directory lock) if they fail. */
+export async function migrateOrClose(database: Database, dir?: string): Promise<Database> {
+  try {
+    await migrate(database.db, dir);
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  return database;
 }

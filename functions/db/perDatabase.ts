@@ -1,4 +1,4 @@
-import type { Db } from './client.ts';
+import type { Db } from './types.ts';
 
 /**
  * Builds a query once per database and reuses it. For the hot paths: building a drizzle query costs

@@ -1,8 +1,8 @@
 import path from 'node:path';
 import { PGlite, types } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
-import type { Database } from './client.ts';
 import { lockDataDir } from './dataDirLock.ts';
+import type { Database } from './types.ts';
 
 // drizzle asks PGlite to hand back dates and intervals as text (it converts them itself) by passing
 // these parsers with every query, and PGlite then copies its whole parser table for each query: about
@@ -46,7 +46,7 @@ function withInstalledParsers<T extends Queryable>(client: T): T {
 
 /** Opens (creating on first use) the embedded database in `<dataDir>/pglite`, holding the data dir lock. */
 export async function openPglite(dataDir: string): Promise<Database> {
-  const release = lockDataDir(dataDir);
+  const release = await lockDataDir(dataDir);
   try {
     const client = new PGlite(path.join(dataDir, 'pglite'), { parsers: drizzleParsers });
     await client.waitReady;

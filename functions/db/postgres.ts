@@ -1,6 +1,6 @@
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
-import type { Database } from './client.ts';
+import type { Database } from './types.ts';
 
 /** A connection pool to a PostgreSQL server; connects lazily, so this never throws. */
 export function openPostgres(url: string, poolMax: number): Database {

@@ -3,9 +3,9 @@ import { sql } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import type { Config } from '../config.ts';
-import type { Db } from '../db/client.ts';
 import { perDatabase } from '../db/perDatabase.ts';
 import { rateLimits } from '../db/schema.ts';
+import type { Db } from '../db/types.ts';
 import type { AppEnv } from '../services.ts';
 import { clientAddress, clientKey } from './clientKey.ts';
 

@@ -1,6 +1,8 @@
-// Reads dist/_redirects and dist/_headers (Netlify syntax) so `npm run serve` behaves like the static
-// host. Only what the site uses is supported: path patterns with `*` and `:name`, statuses
-// 200/301/302/303/307/308/404 with an optional `!` (force), and header blocks.
+// Reads dist/_redirects and dist/_headers with Netlify's own parsers, so `npm run serve` understands
+// exactly what the static host does. Matching a redirect stays here (Netlify does it in its CDN, not in
+// a package): path patterns with `*` and `:name`, statuses 200/301/302/303/307/308/404, `!` to force.
+import { parseAllHeaders } from '@netlify/headers-parser';
+import { parseAllRedirects } from '@netlify/redirect-parser';
 
 export interface RedirectRule {
   from: string;
@@ -30,63 +32,59 @@ export function pathPattern(from: string): RegExp {
 
 const redirectStatuses = new Set([200, 301, 302, 303, 307, 308, 404]);
 
-/** Parses `_redirects`; returns the rules and a message per line it could not use. */
-export function parseRedirects(text: string): { rules: RedirectRule[]; problems: string[] } {
+/** What the parser gives for one line (its types say `unknown`). */
+interface ParsedRedirect {
+  from?: string;
+  to?: string;
+  status?: number;
+  force?: boolean;
+  proxy?: boolean;
+  conditions?: Record<string, unknown>;
+  query?: Record<string, unknown>;
+}
+
+/** Reads a `_redirects` file (none is fine); returns the rules and a message per rule it cannot use. */
+export async function readRedirects(file: string): Promise<{ rules: RedirectRule[]; problems: string[] }> {
+  const { redirects, errors } = await parseAllRedirects({
+    redirectsFiles: [file],
+    configRedirects: [],
+    minimal: false,
+  });
+  const problems = errors.map((error: Error) => `_redirects: ${error.message.replace(/\s*\n\s*/g, ' ')}`);
   const rules: RedirectRule[] = [];
-  const problems: string[] = [];
-  for (const [index, raw] of text.split(/\r?\n/).entries()) {
-    const line = raw.replace(/(^|\s)#.*$/, '').trim();
-    if (!line) continue;
-    const [from, to, statusText = '301', ...rest] = line.split(/\s+/);
-    const status = Number.parseInt(statusText, 10);
-    if (!from?.startsWith('/') || !to || !redirectStatuses.has(status) || rest.length > 0) {
-      problems.push(`_redirects line ${index + 1} not supported: ${raw.trim()}`);
-      continue;
-    }
-    if (/^https?:\/\//.test(to) && (status === 200 || status === 404)) {
-      problems.push(`_redirects line ${index + 1}: proxying to another site is not supported`);
-      continue;
-    }
-    try {
-      rules.push({ from, to, status, force: statusText.endsWith('!'), pattern: pathPattern(from) });
-    } catch {
-      problems.push(`_redirects line ${index + 1}: cannot read the path pattern ${from}`);
-    }
+  for (const redirect of redirects as ParsedRedirect[]) {
+    const { from = '', to = '', status = 301, force = false } = redirect;
+    const line = `${from} ${to} ${status}${force ? '!' : ''}`;
+    if (redirect.proxy) problems.push(`_redirects: proxying to another site is not supported: ${line}`);
+    else if (!from.startsWith('/') || !redirectStatuses.has(status))
+      problems.push(`_redirects: not supported: ${line}`);
+    else if (Object.keys(redirect.conditions ?? {}).length || Object.keys(redirect.query ?? {}).length)
+      problems.push(`_redirects: conditions and query matches are not supported: ${line}`);
+    else rules.push({ from, to, status, force, pattern: pathPattern(from) });
   }
   return { rules, problems };
+}
+
+/** Reads a `_headers` file (none is fine), each block with Netlify's own path matcher. */
+export async function readHeaders(file: string): Promise<{ rules: HeaderRule[]; problems: string[] }> {
+  const { headers, errors } = await parseAllHeaders({
+    headersFiles: [file],
+    netlifyConfigPath: undefined,
+    configHeaders: undefined,
+    minimal: false,
+  });
+  const rules = headers.flatMap((header) =>
+    'forRegExp' in header
+      ? [{ path: header.for, pattern: header.forRegExp, headers: Object.entries(header.values) }]
+      : [],
+  );
+  return { rules, problems: errors.map((error) => `_headers: ${error.message.replace(/\s*\n\s*/g, ' ')}`) };
 }
 
 /** The target of `rule` for a path it matched: `:splat` and `:name` filled in. */
 export function redirectTarget(rule: RedirectRule, match: RegExpExecArray): string {
   const groups = match.groups ?? {};
   return rule.to.replace(/:(\w+)/g, (whole, name: string) => groups[name] ?? (name === 'splat' ? '' : whole));
-}
-
-/** Parses `_headers`: a path line, then indented `Name: value` lines. Repeated names in a block join with ", ". */
-export function parseHeaders(text: string): HeaderRule[] {
-  const rules: HeaderRule[] = [];
-  let current: HeaderRule | undefined;
-  for (const raw of text.split(/\r?\n/)) {
-    const line = raw.trim();
-    if (!line || line.startsWith('#')) continue;
-    if (!/^\s/.test(raw) && line.startsWith('/')) {
-      try {
-        current = { path: line, pattern: pathPattern(line), headers: [] };
-        rules.push(current);
-      } catch {
-        current = undefined; // an unreadable pattern: skip its block rather than apply it everywhere
-      }
-      continue;
-    }
-    const colon = line.indexOf(':');
-    if (!current || colon < 1) continue;
-    const name = line.slice(0, colon).trim();
-    const value = line.slice(colon + 1).trim();
-    const existing = current.headers.find(([n]) => n.toLowerCase() === name.toLowerCase());
-    if (existing) existing[1] = `${existing[1]}, ${value}`;
-    else current.headers.push([name, value]);
-  }
-  return rules;
 }
 
 /**

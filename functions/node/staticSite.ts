@@ -5,48 +5,15 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
+import fresh from 'fresh';
+import { parseAccept } from 'hono/utils/accept';
+import { COMPRESSIBLE_CONTENT_TYPE_REGEX as compressible } from 'hono/utils/compress';
+import { getMimeType } from 'hono/utils/mime';
 import { defaultPageCsp, hsts, securityHeaders } from '../http/securityHeaders.ts';
-import {
-  type HeaderRule,
-  headersFor,
-  parseHeaders,
-  parseRedirects,
-  type RedirectRule,
-  redirectTarget,
-} from './hostRules.ts';
+import { headersFor, type RedirectRule, readHeaders, readRedirects, redirectTarget } from './hostRules.ts';
 
 const gzip = promisify(zlib.gzip);
 const brotli = promisify(zlib.brotliCompress);
-
-const contentTypes: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.map': 'application/json; charset=utf-8',
-  '.webmanifest': 'application/manifest+json; charset=utf-8',
-  '.xml': 'application/xml; charset=utf-8',
-  '.txt': 'text/plain; charset=utf-8',
-  '.svg': 'image/svg+xml; charset=utf-8',
-  '.ico': 'image/x-icon',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.gif': 'image/gif',
-  '.webp': 'image/webp',
-  '.avif': 'image/avif',
-  '.woff': 'font/woff',
-  '.woff2': 'font/woff2',
-  '.ttf': 'font/ttf',
-  '.otf': 'font/otf',
-  '.pdf': 'application/pdf',
-  '.wasm': 'application/wasm',
-};
-
-// Text compresses well; images and fonts are already compressed.
-const compressible =
-  /^(text\/|application\/(json|xml|manifest\+json|javascript)|image\/svg\+xml|image\/x-icon)/;
 
 // Files above this are sent as they are, without caching them in memory.
 const maxCachedBytes = 4 * 1024 * 1024;
@@ -62,12 +29,8 @@ interface CachedFile {
 export interface StaticSite {
   /** Answers a GET/HEAD for a path outside /api. `https` decides whether HSTS is sent. */
   respond(request: Request, https: boolean): Promise<Response>;
-  /** Lines of _redirects that were skipped, for the start-up log. */
+  /** Rules of _redirects and _headers that were skipped, for the start-up log. */
   problems: string[];
-}
-
-async function readOptional(file: string) {
-  return fs.readFile(file, 'utf8').catch(() => '');
 }
 
 async function isFile(file: string) {
@@ -94,33 +57,18 @@ function safeRelativePath(pathname: string): string | undefined {
 
 /** Picks the encoding the client accepts: br, then gzip, else none. */
 function chooseEncoding(acceptEncoding: string | null): 'br' | 'gzip' | undefined {
-  const accepted = new Map<string, number>();
-  for (const part of (acceptEncoding ?? '').toLowerCase().split(',')) {
-    const [name = '', ...params] = part.trim().split(';');
-    const q = params.map((p) => /^\s*q=([\d.]+)/.exec(p)?.[1]).find(Boolean);
-    accepted.set(name.trim(), q === undefined ? 1 : Number(q));
-  }
-  if ((accepted.get('br') ?? 0) > 0) return 'br';
-  if ((accepted.get('gzip') ?? 0) > 0) return 'gzip';
+  const accepted = parseAccept(acceptEncoding ?? '');
+  const allows = (name: string) => (accepted.find((a) => a.type.toLowerCase() === name)?.q ?? 0) > 0;
+  if (allows('br')) return 'br';
+  if (allows('gzip')) return 'gzip';
   return undefined;
-}
-
-function notModified(request: Request, etag: string, mtimeMs: number) {
-  const ifNoneMatch = request.headers.get('if-none-match');
-  if (ifNoneMatch) {
-    return ifNoneMatch.split(',').some((tag) => {
-      const t = tag.trim().replace(/^W\//, '');
-      return t === '*' || t === etag || t.replace(/-(br|gzip)"$/, '"') === etag;
-    });
-  }
-  const since = Date.parse(request.headers.get('if-modified-since') ?? '');
-  return !Number.isNaN(since) && Math.floor(mtimeMs / 1000) * 1000 <= since;
 }
 
 export async function createStaticSite(distDir: string): Promise<StaticSite> {
   const root = path.resolve(distDir);
-  const { rules: redirects, problems } = parseRedirects(await readOptional(path.join(root, '_redirects')));
-  const headerRules: HeaderRule[] = parseHeaders(await readOptional(path.join(root, '_headers')));
+  const { rules: redirects, problems } = await readRedirects(path.join(root, '_redirects'));
+  const { rules: headerRules, problems: headerProblems } = await readHeaders(path.join(root, '_headers'));
+  problems.push(...headerProblems);
   const cache = new Map<string, CachedFile>();
 
   /** The file a clean URL names: exact file, then `x.html`, then `x/index.html`. */
@@ -176,7 +124,7 @@ export async function createStaticSite(distDir: string): Promise<StaticSite> {
   async function fileResponse(request: Request, file: string, status: number, headers: Headers) {
     const entry = await load(file);
     if (!entry) return undefined;
-    const type = contentTypes[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
+    const type = getMimeType(file) ?? 'application/octet-stream';
     headers.set('Content-Type', type);
     if (!headers.has('Cache-Control')) {
       headers.set('Cache-Control', status === 200 ? 'public, max-age=0, must-revalidate' : 'no-cache');
@@ -188,14 +136,22 @@ export async function createStaticSite(distDir: string): Promise<StaticSite> {
       const encoding = chooseEncoding(request.headers.get('accept-encoding'));
       if (encoding) {
         body = await encoded(entry, encoding);
-        etag = entry.etag.replace(/"$/, `-${encoding}"`);
+        // Weak, as hono's compress marks it: the same content in another encoding still revalidates.
+        etag = `W/${entry.etag}`;
         headers.set('Content-Encoding', encoding);
       }
     }
     if (status === 200) {
       headers.set('ETag', etag);
-      headers.set('Last-Modified', new Date(entry.mtimeMs).toUTCString());
-      if (notModified(request, entry.etag, entry.mtimeMs)) {
+      const lastModified = new Date(entry.mtimeMs).toUTCString();
+      headers.set('Last-Modified', lastModified);
+      // If-None-Match, else If-Modified-Since, judged the way Express does. Cache-Control is left out:
+      // fetch() adds `no-cache` to any request with validators, and a client sending them asks for a 304.
+      const conditions = {
+        'if-none-match': request.headers.get('if-none-match') ?? undefined,
+        'if-modified-since': request.headers.get('if-modified-since') ?? undefined,
+      };
+      if (fresh(conditions, { etag, 'last-modified': lastModified })) {
         headers.delete('Content-Encoding');
         return new Response(null, { status: 304, headers });
       }

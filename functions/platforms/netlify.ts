@@ -5,9 +5,9 @@ import path from 'node:path';
 import { type ApiApp, createApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { createContent } from '../content.ts';
-import type { Database } from '../db/client.ts';
-import { migrate } from '../db/migrate.ts';
+import { migrateOrClose } from '../db/migrate.ts';
 import { openPostgres } from '../db/postgres.ts';
+import type { Database } from '../db/types.ts';
 import { apiCsp, securityHeaders } from '../http/securityHeaders.ts';
 import { errorMessages } from '../schemas.ts';
 import { createServices } from '../services.ts';
@@ -37,9 +37,9 @@ function createNetlifyApp(): ApiApp {
     if (!settings.databaseUrl) {
       throw new Error('DATABASE_URL is not set: on Netlify the functions need a PostgreSQL server.');
     }
+    // A failed migration closes the pool, so a failing cold start does not leak connections.
     const database = openPostgres(settings.databaseUrl, settings.pgPoolMax);
-    await migrate(database.db, path.join(root, 'functions', 'migrations'));
-    return database;
+    return migrateOrClose(database, path.join(root, 'functions', 'migrations'));
   };
   return createApp(createServices(settings, createContent(settings.contentDir), open));
 }

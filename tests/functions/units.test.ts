@@ -1,13 +1,11 @@
-// The small pure pieces: configuration, client keys, link detection, host-file rules, the data dir lock.
+// The small pure pieces: configuration, client keys, link detection, host-file rules.
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../functions/config.ts';
 import { containsLink } from '../../functions/containsLink.ts';
-import { lockDataDir } from '../../functions/db/dataDirLock.ts';
 import { clientAddress, clientKey, normaliseAddress } from '../../functions/http/clientKey.ts';
-import { headersFor, parseHeaders, parseRedirects } from '../../functions/node/hostRules.ts';
+import { headersFor, readHeaders, readRedirects } from '../../functions/node/hostRules.ts';
 import { tempDir } from './helpers/tempDirs.ts';
 
 describe('configuration', () => {
@@ -135,9 +133,19 @@ describe('link detection', () => {
 });
 
 describe('host files', () => {
-  it('reads _redirects rules and reports the lines it cannot use', () => {
-    const { rules, problems } = parseRedirects(
-      '# c\n/a  /b\n/blog/*  /blog  302\n/x/:id  /y/:id  301!\n/p  https://elsewhere.example  200\nnonsense\n/q /r 302 Country=bg\n',
+  /** A host file with this text, as the build writes it into dist/. */
+  function hostFile(name: string, text: string) {
+    const file = path.join(tempDir('host'), name);
+    fs.writeFileSync(file, text);
+    return file;
+  }
+
+  it('reads _redirects rules and reports the lines it cannot use', async () => {
+    const { rules, problems } = await readRedirects(
+      hostFile(
+        '_redirects',
+        '# c\n/a  /b\n/blog/*  /blog  302\n/x/:id  /y/:id  301!\n/p  https://elsewhere.example  200\nnonsense\n/q /r 302 Country=bg\n',
+      ),
     );
     expect(rules.map((r) => [r.from, r.to, r.status, r.force])).toEqual([
       ['/a', '/b', 301, false],
@@ -147,10 +155,14 @@ describe('host files', () => {
     expect(problems).toHaveLength(3);
   });
 
-  it('applies every matching _headers block, a later one replacing an earlier header', () => {
-    const rules = parseHeaders(
-      '/*\n  X-A: 1\n  Cache-Control: no-cache\n  Link: </a>\n  Link: </b>\n/_astro/*\n  Cache-Control: immutable\n# c\n/about\n  X-B: 2\n',
+  it('applies every matching _headers block, a later one replacing an earlier header', async () => {
+    const { rules, problems } = await readHeaders(
+      hostFile(
+        '_headers',
+        '/*\n  X-A: 1\n  Cache-Control: no-cache\n  Link: </a>\n  Link: </b>\n/_astro/*\n  Cache-Control: immutable\n# c\n/about\n  X-B: 2\n',
+      ),
     );
+    expect(problems).toEqual([]);
     const values = (p: string) => Object.fromEntries([...headersFor(rules, p).values()]);
     expect(values('/_astro/x.js')).toEqual({ 'X-A': '1', 'Cache-Control': 'immutable', Link: '</a>, </b>' });
     expect(values('/about')).toEqual({
@@ -160,21 +172,5 @@ describe('host files', () => {
       'X-B': '2',
     });
     expect(values('/about/more')).not.toHaveProperty('X-B');
-  });
-});
-
-describe('PGlite data directory lock', () => {
-  it('lets one holder in, refuses a second, and takes over after a crashed owner', () => {
-    const dir = tempDir('lock');
-    const release = lockDataDir(dir);
-    expect(() => lockDataDir(dir)).toThrow(/in use by another process \(pid \d+/);
-    release();
-    expect(fs.existsSync(path.join(dir, 'pglite.lock'))).toBe(false);
-
-    // A lock file left by a process that no longer exists.
-    const gone = { pid: 2 ** 22 + 12_345, hostname: os.hostname(), since: '2025-01-01T00:00:00Z' };
-    fs.writeFileSync(path.join(dir, 'pglite.lock'), JSON.stringify(gone));
-    const again = lockDataDir(dir);
-    again();
   });
 });

@@ -2,7 +2,8 @@
 import { createApp } from '../../../functions/app.ts';
 import { loadConfig } from '../../../functions/config.ts';
 import { createContent } from '../../../functions/content.ts';
-import { type Database, openDatabase } from '../../../functions/db/client.ts';
+import { openDatabase } from '../../../functions/db/client.ts';
+import type { Database } from '../../../functions/db/types.ts';
 import { createServices } from '../../../functions/services.ts';
 import { makeContentDir } from './fixtures.ts';
 

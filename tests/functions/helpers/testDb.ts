@@ -6,7 +6,8 @@ import fs from 'node:fs';
 import pg from 'pg';
 import { describe, inject } from 'vitest';
 import { loadConfig } from '../../../functions/config.ts';
-import { type Database, openDatabase } from '../../../functions/db/client.ts';
+import { openDatabase } from '../../../functions/db/client.ts';
+import type { Database } from '../../../functions/db/types.ts';
 import { tempDir } from './tempDirs.ts';
 
 export const dbKind: 'pglite' | 'postgres' = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
