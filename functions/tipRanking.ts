@@ -3,7 +3,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { asc, eq, sql } from 'drizzle-orm';
-import type { Db } from './db/client.ts';
+import type { Db } from './db/types.ts';
 import { tipRatings } from './db/schema.ts';
 import type { Language } from './schemas.ts';
 
