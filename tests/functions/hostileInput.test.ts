@@ -1,7 +1,7 @@
 // Hostile and broken input never hurts: the right 4xx every time, never a 500, nothing executed.
 import http from 'node:http';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { bodyLimitBytes, errorMessages } from '../../functions/schemas.ts';
+import { bodyLimitBytes, errorMessages } from '../../functions/contract.ts';
 import { makeContentDir, makeDistDir } from './helpers/fixtures.ts';
 import { getJson, postJson, sessionId, uniqueClient, uniqueEmail } from './helpers/http.ts';
 import { type Served, startServe } from './helpers/processes.ts';

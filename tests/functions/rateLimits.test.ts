@@ -1,6 +1,6 @@
 // Per-client hourly limits, kept in the database; 0 turns one off; TRUST_PROXY decides who the client is.
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { errorMessages } from '../../functions/schemas.ts';
+import { errorMessages } from '../../functions/contract.ts';
 import { makeContentDir, makeDistDir } from './helpers/fixtures.ts';
 import { postJson, sessionId, uniqueClient, uniqueEmail } from './helpers/http.ts';
 import { type Served, startServe } from './helpers/processes.ts';

@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { errorMessages } from '../../functions/schemas.ts';
+import { errorMessages } from '../../functions/contract.ts';
 import { article, makeContentDir, makeDistDir } from './helpers/fixtures.ts';
 import { getJson, postJson, sessionId, uniqueClient, uniqueEmail } from './helpers/http.ts';
 import { type Served, startServe } from './helpers/processes.ts';
@@ -289,7 +289,7 @@ describeDb('API routes', () => {
 
   // ---- Unknown articles ----
 
-  it.each(['999', '2', 'abc', '0', '-1', '1.5', '99999999999999999999', '%20'])(
+  it.each(['999', '2', 'abc', '0', '-1', '1.5', '3a', '%203', '1e3', '99999999999999999999', '%20'])(
     'answers 404 for article id %s on every article route',
     async (id) => {
       for (const route of ['rating', 'comments']) {
