@@ -8,7 +8,7 @@ import { containsLink } from '../../functions/containsLink.ts';
 import { lockDataDir } from '../../functions/db/dataDirLock.ts';
 import { clientAddress, clientKey, normaliseAddress } from '../../functions/http/clientKey.ts';
 import { headersFor, parseHeaders, parseRedirects } from '../../functions/node/hostRules.ts';
-import { tempDir } from './helpers/tempDirs.ts';
+import { tempDir } from '../support/tempDirs.ts';
 
 describe('configuration', () => {
   it('has the documented defaults', () => {
