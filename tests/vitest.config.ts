@@ -13,8 +13,9 @@ const databaseFree = [
 // Bundles the Netlify entry once; its database part needs PostgreSQL, the only database Netlify uses.
 const postgresOnly = ['tests/functions/netlify.test.ts'];
 
-// Generous: on a busy machine a test that starts a server twice (durability) can take a minute.
-const functionsProject = { testTimeout: 120_000, hookTimeout: 120_000 };
+// Generous: on a shared, busy machine a test that starts PGlite servers several times (durability) has
+// taken over two minutes; a hang still fails.
+const functionsProject = { testTimeout: 240_000, hookTimeout: 240_000 };
 
 // One config, five projects: `npm test` (tests/run.ts) runs them; each can run alone,
 // e.g. `npx vitest run --config tests/vitest.config.ts --project unit`.
