@@ -2,6 +2,7 @@
 // server (functions/node/serve.ts) and on Netlify (functions/platforms/netlify.ts).
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
+import { errorMessages } from './contract.ts';
 import { corsFor, refuseCrossSite } from './http/origin.ts';
 import { apiCsp, hsts, isHttps, securityHeaders } from './http/securityHeaders.ts';
 import { articles } from './routes/articles.ts';
@@ -9,7 +10,6 @@ import { geo } from './routes/geo.ts';
 import { health } from './routes/health.ts';
 import { subscribe } from './routes/subscribe.ts';
 import { tipRatings } from './routes/tipRatings.ts';
-import { errorMessages } from './schemas.ts';
 import type { AppEnv, Services } from './services.ts';
 
 export function createApp(services: Services) {
@@ -29,12 +29,6 @@ export function createApp(services: Services) {
   app.use(corsFor(services.config.allowedOrigins));
   app.use(refuseCrossSite);
 
-  app.route('/subscribe', subscribe);
-  app.route('/tip-ratings', tipRatings);
-  app.route('/articles', articles);
-  app.route('/geo', geo);
-  app.route('/health', health);
-
   app.notFound((c) => c.json({ error: errorMessages.notFound }, 404));
   app.onError((error, c) => {
     if (error instanceof HTTPException && error.status < 500) {
@@ -44,7 +38,14 @@ export function createApp(services: Services) {
     console.error(`${c.req.method} ${c.req.path} failed:`, error);
     return c.json({ error: errorMessages.serverError }, 500);
   });
-  return app;
+  // Chained, so the app's type carries every route: the pages' typed client is derived from it.
+  return app
+    .route('/subscribe', subscribe)
+    .route('/tip-ratings', tipRatings)
+    .route('/articles', articles)
+    .route('/geo', geo)
+    .route('/health', health);
 }
 
+/** The API with every route's input and answers in its type (used by src/lib/api/client.ts). */
 export type ApiApp = ReturnType<typeof createApp>;

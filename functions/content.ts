@@ -2,11 +2,11 @@
 // (or a new tips.json) is picked up without a code change or restart.
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { Language } from './schemas.ts';
+import { type Lang, tipIdFor } from './contract.ts';
 
 export interface Content {
   /** `en_5`/`en_r3` for English, `5`/`r3` for Bulgarian; any other pairing is unknown. */
-  isKnownTip(tipId: string, language: Language): Promise<boolean>;
+  isKnownTip(tipId: string, language: Lang): Promise<boolean>;
   isKnownArticle(id: number): Promise<boolean>;
 }
 
@@ -22,7 +22,7 @@ function reportOnce(message: string) {
 }
 
 /** Reads `tips.json` ids as site ids per language: `{ en: {'en_1', ...}, bg: {'1', ...} }`. */
-async function readTipIds(contentDir: string): Promise<Record<Language, Set<string>>> {
+async function readTipIds(contentDir: string): Promise<Record<Lang, Set<string>>> {
   const ids = { en: new Set<string>(), bg: new Set<string>() };
   let tips: unknown;
   try {
@@ -34,8 +34,8 @@ async function readTipIds(contentDir: string): Promise<Record<Language, Set<stri
   for (const tip of Array.isArray(tips) ? tips : []) {
     const id = (tip as { id?: unknown } | null)?.id;
     if (typeof id !== 'string' || !/^r?\d+$/.test(id)) continue;
-    ids.en.add(`en_${id}`);
-    ids.bg.add(id);
+    ids.en.add(tipIdFor(id, 'en'));
+    ids.bg.add(tipIdFor(id, 'bg'));
   }
   return ids;
 }

@@ -1,5 +1,23 @@
-// Constants of the API contract with no dependencies, so the browser islands can use them without
-// downloading zod (the schemas in schemas.ts are built from these).
+// The contract between the pages and the API, in one dependency-free module both import: languages,
+// tip ids, messages, limits and the shapes of what the API answers. The browser bundles only what it
+// uses from here (no zod); the request schemas in schemas.ts are built from these.
+
+/** The site's languages; English is the default and lives at unprefixed URLs. */
+export const languages = ['en', 'bg'] as const;
+export type Lang = (typeof languages)[number];
+
+/** A tip id as a language spells it: English `en_5` / `en_r3`, Bulgarian `5` / `r3`, at most 4 digits. */
+export const tipIdPattern = /^(en_)?r?\d{1,4}$/;
+
+/** A tip's id as that language spells it: English `en_5` / `en_r3`, Bulgarian `5` / `r3`. */
+export function tipIdFor(baseId: string, lang: Lang): string {
+  return lang === 'en' ? `en_${baseId}` : baseId;
+}
+
+/** The language-neutral id of a tip from either spelling: `en_5` -> `5`, `r3` -> `r3`. */
+export function baseTipId(tipId: string): string {
+  return tipId.startsWith('en_') ? tipId.slice(3) : tipId;
+}
 
 /** Every error message the API sends; the islands may match on them. */
 export const errorMessages = {
@@ -30,7 +48,7 @@ export const errorMessages = {
   databaseUnavailable: 'Database unavailable',
 } as const;
 
-/** The spec's e-mail rule, applied after trimming and lower-casing. */
+/** The e-mail rule, applied after trimming and lower-casing: no spaces, one @, a dot after it. */
 export const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** An address as it is checked and stored: trimmed and lower-cased. */
@@ -38,7 +56,7 @@ export function normaliseEmail(input: string): string {
   return input.trim().toLowerCase();
 }
 
-/** The spec's rule for an already normalised address: no spaces or @, then @, text, a dot, text. */
+/** The rule for an already normalised address: no spaces or @, then @, text, a dot, text. */
 export function isValidEmail(email: string): boolean {
   return emailPattern.test(email);
 }
@@ -48,5 +66,30 @@ export const commentMaxLength = 2000;
 /** POST bodies larger than this are refused with 413. */
 export const bodyLimitBytes = 4096;
 
-export const languages = ['en', 'bg'] as const;
-export type Language = (typeof languages)[number];
+// ---- What the API answers (the typed client in src/lib/api/client.ts infers them from the routes) ----
+
+/** `average` is rounded to one decimal; `{ average: 0, count: 0 }` when nobody rated yet. */
+export interface RatingSummary {
+  average: number;
+  count: number;
+}
+
+/** A comment as the public sees it: never an e-mail address. `createdAt` is an ISO 8601 string. */
+export interface PublicComment {
+  id: number;
+  name: string;
+  comment: string;
+  language: Lang;
+  createdAt: string;
+}
+
+/** `held` comments contain a link and wait for the operator; `published` ones show at once. */
+export type CommentStatus = 'published' | 'held';
+
+/** Every field is "Unknown" when the platform did not say. */
+export interface GeoAnswer {
+  country_code: string;
+  country_name: string;
+  city: string;
+  region: string;
+}

@@ -3,9 +3,9 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { asc, eq, sql } from 'drizzle-orm';
-import type { Db } from './db/types.ts';
+import type { Lang } from './contract.ts';
 import { tipRatings } from './db/schema.ts';
-import type { Language } from './schemas.ts';
+import type { Db } from './db/types.ts';
 
 /** z for a two-sided 95% interval. */
 const z95 = 1.959964;
@@ -32,7 +32,7 @@ export interface TipScore {
 }
 
 export interface LanguageReport {
-  language: Language;
+  language: Lang;
   /** Rated tips, best first. */
   ranked: TipScore[];
   /** Tips in tips.json that nobody has rated yet. */
@@ -40,7 +40,7 @@ export interface LanguageReport {
 }
 
 /** The tips of `tips.json` as each language spells their ids (`en_5` / `5`), with their texts. */
-async function readTips(contentDir: string): Promise<Record<Language, Map<string, string>>> {
+async function readTips(contentDir: string): Promise<Record<Lang, Map<string, string>>> {
   const tips = { en: new Map<string, string>(), bg: new Map<string, string>() };
   const list: unknown = JSON.parse(await fs.readFile(path.join(contentDir, 'tips.json'), 'utf8'));
   for (const tip of Array.isArray(list) ? list : []) {
@@ -58,11 +58,7 @@ const byScore = (a: TipScore, b: TipScore) =>
   a.tipId.localeCompare(b.tipId);
 
 /** Likes and dislikes of every rated tip per language, ranked, and the tips nobody rated. */
-export async function tipReport(
-  db: Db,
-  contentDir: string,
-  languages: Language[],
-): Promise<LanguageReport[]> {
+export async function tipReport(db: Db, contentDir: string, languages: Lang[]): Promise<LanguageReport[]> {
   const tips = await readTips(contentDir);
   const reports: LanguageReport[] = [];
   for (const language of languages) {
@@ -95,7 +91,7 @@ export async function tipReport(
   return reports;
 }
 
-const languageNames: Record<Language, string> = { en: 'English', bg: 'Bulgarian' };
+const languageNames: Record<Lang, string> = { en: 'English', bg: 'Bulgarian' };
 /** Rows shown per list in the text report; `--csv` gives every tip. */
 const shown = 10;
 

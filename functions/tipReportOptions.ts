@@ -1,9 +1,9 @@
 // The options of `npm run admin -- tips`, apart from the report itself so that a usage error answers
 // without loading the database modules.
-import type { Language } from './schemas.ts';
+import type { Lang } from './contract.ts';
 
 export interface TipsOptions {
-  languages: Language[];
+  languages: Lang[];
   csv: boolean;
 }
 

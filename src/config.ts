@@ -8,6 +8,6 @@ export const siteConfig = {
     { key: 'donate.tierLunch', amount: 15, icon: '🥪' },
     { key: 'donate.tierBig', amount: 50, icon: '💛' },
   ],
-  /** Blog teaser length, in characters (spec section 9). */
+  /** Blog teaser length, in characters: about two lines of the blog list on a phone. */
   excerptLength: 200,
 } as const;

@@ -1,6 +1,8 @@
-// `npm test`: the whole suite, in order, stopping at the first failure. On a fresh machine it first
-// installs what the browser, HTML validation and database tests need (as root), or says exactly what to run.
-import { spawnSync } from 'node:child_process';
+// `npm test`: the whole suite. On a fresh machine it first installs what the browser, HTML validation
+// and database tests need (as root), or says exactly what to run. Independent lanes run side by side (the
+// checks; the unit and functions tests; the builds and the browser tests); each step's output is printed
+// in one piece when it ends, and the first failure stops everything with that step's exit code.
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import { chromiumPath } from './support/chromium.ts';
 
@@ -57,26 +59,96 @@ const vitest = (...projects: string[]) => [
   ...projects.flatMap((project) => ['--project', project]),
 ];
 
-const steps: [title: string, command: string[]][] = [
-  ['Type check', ['astro', 'check']],
-  ['Lint and format', ['biome', 'check', '.']],
-  ['Unit tests', vitest('unit')],
-  ['Functions on PGlite', vitest('functions-pglite')],
-  ['Functions on PostgreSQL', vitest('functions-postgres')],
-  ['Build', ['astro', 'build']],
-  ['Browser tests', vitest('e2e')],
+interface Step {
+  title: string;
+  command: string[];
+  env?: Record<string, string>;
+}
+
+// Lanes run at the same time; the steps of a lane run in order.
+const lanes: Step[][] = [
+  [
+    { title: 'Type check', command: ['astro', 'check'] },
+    { title: 'Lint and format', command: ['biome', 'check', '.'] },
+  ],
+  [
+    {
+      title: 'Unit and functions tests (database-free, PGlite, PostgreSQL)',
+      command: vitest('unit', 'functions', 'functions-pglite', 'functions-postgres'),
+    },
+  ],
+  [
+    { title: 'Build', command: ['astro', 'build'] },
+    // The consent tests need a site built with an operator's tag; built here, once, not in a test hook.
+    {
+      title: 'Build with a tag (for the consent tests)',
+      command: ['astro', 'build', '--outDir', 'dist-tagged'],
+      env: { PUBLIC_GTM_ID: 'GTM-TEST123' },
+    },
+    { title: 'Browser tests', command: vitest('e2e') },
+  ],
 ];
 
-ensureSystemPackages();
-for (const [title, [bin, ...args]] of steps) {
-  console.log(`\n▶ ${title}: ${bin} ${args.join(' ')}`);
-  const result = spawnSync(`node_modules/.bin/${bin}`, args, {
-    stdio: 'inherit',
-    env: { ...process.env, FORCE_COLOR: '1' },
-  });
-  if (result.status !== 0) {
-    console.error(`\n✖ ${title} failed.`);
-    process.exit(result.status ?? 1);
+const running = new Set<ChildProcess>();
+const started = Date.now();
+const seconds = (since: number) => `${((Date.now() - since) / 1000).toFixed(0)} s`;
+
+function stopAll(): void {
+  // Each step leads its own process group, so its servers and browsers stop with it.
+  for (const child of running) {
+    if (child.pid !== undefined) {
+      try {
+        process.kill(-child.pid, 'SIGTERM');
+      } catch {
+        // Already gone.
+      }
+    }
   }
 }
-console.log('\n✔ All checks passed.');
+
+function runStep({ title, command: [bin, ...args], env }: Step): Promise<void> {
+  console.log(`▶ ${title}: ${bin} ${args.join(' ')}`);
+  const since = Date.now();
+  const child = spawn(`node_modules/.bin/${bin}`, args, {
+    env: { ...process.env, FORCE_COLOR: '1', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  running.add(child);
+  const output: Buffer[] = [];
+  child.stdout?.on('data', (chunk: Buffer) => output.push(chunk));
+  child.stderr?.on('data', (chunk: Buffer) => output.push(chunk));
+  return new Promise((resolve, reject) => {
+    child.on('close', (code, signal) => {
+      running.delete(child);
+      const rule = '─'.repeat(Math.max(10, 100 - title.length));
+      process.stdout.write(`\n── ${title} ${rule}\n${Buffer.concat(output).toString()}`);
+      if (code === 0) {
+        console.log(`✔ ${title} (${seconds(since)})`);
+        resolve();
+      } else {
+        console.error(`✖ ${title} failed (${signal ?? `exit code ${code}`}, ${seconds(since)})`);
+        reject(code ?? 1);
+      }
+    });
+  });
+}
+
+ensureSystemPackages();
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    stopAll();
+    process.exit(signal === 'SIGINT' ? 130 : 143);
+  });
+}
+try {
+  await Promise.all(
+    lanes.map(async (lane) => {
+      for (const step of lane) await runStep(step);
+    }),
+  );
+} catch (code) {
+  stopAll();
+  process.exit(typeof code === 'number' && code !== 0 ? code : 1);
+}
+console.log(`\n✔ All checks passed in ${seconds(started)}.`);

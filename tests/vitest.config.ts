@@ -1,11 +1,30 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
-// One config, four projects: `npm test` (tests/run.ts) runs them in order; each can run alone,
+// Functions tests that behave the same whatever the database: they run once, in the `functions` project
+// (the servers staticSite.test.ts starts use PGlite, the default). Everything else under
+// tests/functions/ runs on both databases.
+const databaseFree = [
+  'tests/functions/units.test.ts',
+  'tests/functions/staticSite.test.ts',
+  'tests/functions/geo.test.ts',
+  'tests/functions/databaseDown.test.ts',
+];
+// Bundles the Netlify entry once; its database part needs PostgreSQL, the only database Netlify uses.
+const postgresOnly = ['tests/functions/netlify.test.ts'];
+
+// Generous: on a shared, busy machine a test that starts PGlite servers several times (durability) has
+// taken over two minutes; a hang still fails.
+const functionsProject = { testTimeout: 240_000, hookTimeout: 240_000 };
+
+// One config, five projects: `npm test` (tests/run.ts) runs them; each can run alone,
 // e.g. `npx vitest run --config tests/vitest.config.ts --project unit`.
 export default defineConfig({
   root: fileURLToPath(new URL('..', import.meta.url)),
   test: {
+    // Most functions tests wait on a database or a child process, not the CPU: more files at once than
+    // the default (cores - 1, a single worker on two cores) keeps both cores busy.
+    maxWorkers: 4,
     projects: [
       {
         extends: true,
@@ -14,12 +33,22 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          name: 'functions',
+          include: databaseFree,
+          env: { TEST_DB: 'pglite' },
+          globalSetup: ['tests/support/setup/pglite.ts'],
+          ...functionsProject,
+        },
+      },
+      {
+        extends: true,
+        test: {
           name: 'functions-pglite',
           include: ['tests/functions/**/*.test.ts'],
+          exclude: [...databaseFree, ...postgresOnly],
           env: { TEST_DB: 'pglite' },
-          globalSetup: ['tests/functions/setup/pglite.ts'],
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
+          globalSetup: ['tests/support/setup/pglite.ts'],
+          ...functionsProject,
         },
       },
       {
@@ -27,10 +56,10 @@ export default defineConfig({
         test: {
           name: 'functions-postgres',
           include: ['tests/functions/**/*.test.ts'],
+          exclude: databaseFree,
           env: { TEST_DB: 'postgres' },
-          globalSetup: ['tests/functions/setup/postgres.ts'],
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
+          globalSetup: ['tests/support/setup/postgres.ts'],
+          ...functionsProject,
         },
       },
       {
@@ -38,7 +67,7 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
-          globalSetup: ['tests/e2e/setup/server.ts'],
+          globalSetup: ['tests/support/setup/site.ts'],
           testTimeout: 60_000,
           hookTimeout: 60_000,
           fileParallelism: false,

@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { locatePostgres, startTempPostgres, type TempPostgres } from './tempPostgres.ts';
+import { locatePostgres, startTempPostgres, type TempPostgres } from '../../tests/support/tempPostgres.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);

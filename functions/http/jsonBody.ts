@@ -6,7 +6,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { every } from 'hono/combine';
 import { createMiddleware } from 'hono/factory';
 import type { ZodType } from 'zod';
-import { bodyLimitBytes, errorMessages } from '../schemas.ts';
+import { bodyLimitBytes, errorMessages } from '../contract.ts';
 import type { AppEnv } from '../services.ts';
 
 const requireJson = createMiddleware<AppEnv>(async (c, next) => {

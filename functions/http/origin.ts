@@ -2,7 +2,7 @@
 // our forms in a visitor's name. Requests without Origin (curl, server-to-server) are allowed.
 import { cors } from 'hono/cors';
 import { createMiddleware } from 'hono/factory';
-import { errorMessages } from '../schemas.ts';
+import { errorMessages } from '../contract.ts';
 import type { AppEnv } from '../services.ts';
 
 const unsafeMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);

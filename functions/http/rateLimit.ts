@@ -2,6 +2,7 @@
 import { sql } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
+import type { BlankInput } from 'hono/types';
 import type { Config } from '../config.ts';
 import { perDatabase } from '../db/perDatabase.ts';
 import { rateLimits } from '../db/schema.ts';
@@ -40,7 +41,7 @@ const upsertAttempt = perDatabase((db) =>
 );
 
 /** Counts the attempt and returns the attempts so far this hour, this one included. */
-export async function countAttempt(db: Db, attempt: Attempt): Promise<number> {
+async function countAttempt(db: Db, attempt: Attempt): Promise<number> {
   const { clientKey, action, windowStart } = attempt;
   const [row] = await upsertAttempt(db).execute({ clientKey, action, windowStart });
   return row?.hits ?? 1;
@@ -62,7 +63,7 @@ async function attemptOf(c: Context<AppEnv>, action: string, limit: LimitName): 
 }
 
 /** Answers 429 with `body` and a Retry-After up to the next clock hour. */
-export function tooMany(c: Context, body: Record<string, unknown>) {
+function tooMany<T extends { error: string }>(c: Context, body: T) {
   const response = c.json(body, 429);
   response.headers.set('Retry-After', String(Math.ceil((hourMs - (Date.now() % hourMs)) / 1000)));
   return response;
@@ -73,8 +74,9 @@ export function tooMany(c: Context, body: Record<string, unknown>) {
  * hour. Every attempt counts, valid or not. A limit of 0 turns the check off. Actions count separately,
  * so a visitor who liked many tips can still rate an article.
  */
-export function rateLimit(action: string, limit: LimitName, body: Record<string, unknown>) {
-  return createMiddleware<AppEnv>(async (c, next) => {
+export function rateLimit<T extends { error: string }>(action: string, limit: LimitName, body: T) {
+  // The 429 is part of the route's type, so the pages' typed client knows it can happen.
+  return createMiddleware<AppEnv, string, BlankInput, ReturnType<typeof tooMany<T>>>(async (c, next) => {
     const attempt = await attemptOf(c, action, limit);
     if (attempt && (await countAttempt((await c.var.services.db()).db, attempt)) > attempt.max) {
       return tooMany(c, body);

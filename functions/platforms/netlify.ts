@@ -5,11 +5,11 @@ import path from 'node:path';
 import { type ApiApp, createApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { createContent } from '../content.ts';
+import { errorMessages } from '../contract.ts';
 import { migrateOrClose } from '../db/migrate.ts';
 import { openPostgres } from '../db/postgres.ts';
 import type { Database } from '../db/types.ts';
 import { apiCsp, securityHeaders } from '../http/securityHeaders.ts';
-import { errorMessages } from '../schemas.ts';
 import { createServices } from '../services.ts';
 
 /** The parts of Netlify's Context this function reads. */

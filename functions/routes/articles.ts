@@ -5,19 +5,14 @@ import { and, asc, avg, count, eq, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { containsLink } from '../containsLink.ts';
+import { type CommentStatus, errorMessages, type Lang, type RatingSummary } from '../contract.ts';
 import { perDatabase } from '../db/perDatabase.ts';
 import { articleRatings, comments } from '../db/schema.ts';
 import type { Db } from '../db/types.ts';
 import { keyedHash } from '../http/clientKey.ts';
 import { jsonBody, validJson } from '../http/jsonBody.ts';
 import { rateLimit } from '../http/rateLimit.ts';
-import {
-  articleRatingBody,
-  commentBody,
-  errorMessages,
-  type PublicComment,
-  type RatingSummary,
-} from '../schemas.ts';
+import { articleRatingBody, commentBody } from '../schemas.ts';
 import type { AppEnv } from '../services.ts';
 
 type ArticleEnv = { Bindings: AppEnv['Bindings']; Variables: AppEnv['Variables'] & { articleId: number } };
@@ -64,7 +59,7 @@ const selectPublished = perDatabase((db) =>
 function toPublic(row: { id: number; name: string; comment: string; language: string; createdAt: Date }) {
   return {
     ...row,
-    language: row.language as PublicComment['language'],
+    language: row.language as Lang,
     createdAt: row.createdAt.toISOString(),
   };
 }
@@ -119,7 +114,7 @@ export const articles = new Hono<ArticleEnv>()
         const fake = { id: randomInt(1, 2 ** 31 - 1), name, comment, language, createdAt: new Date() };
         return c.json({ comment: toPublic(fake), status: 'held' as const }, 201);
       }
-      const status = containsLink(name) || containsLink(comment) ? 'held' : 'published';
+      const status: CommentStatus = containsLink(name) || containsLink(comment) ? 'held' : 'published';
       const { db } = await c.var.services.db();
       const [row] = await db
         .insert(comments)

@@ -4,7 +4,7 @@
 // These headers are believed whoever sent them: the answer only picks the visitor's own language and
 // feeds their own analytics event, so a visitor who fakes them only fools themselves.
 import { Hono } from 'hono';
-import type { GeoResponse } from '../schemas.ts';
+import type { GeoAnswer } from '../contract.ts';
 import type { AppEnv, Platform } from '../services.ts';
 
 const unknown = 'Unknown';
@@ -53,7 +53,7 @@ function countryName(code: string): string {
 }
 
 /** Reads the first source that knows: the platform's own data, then Cloudflare, Vercel, Netlify, custom. */
-export function readGeo(headers: Headers, platform: Geo | undefined, customHeader?: string): GeoResponse {
+export function readGeo(headers: Headers, platform: Geo | undefined, customHeader?: string): GeoAnswer {
   const netlify = netlifyGeo(headers.get('x-nf-geo'));
   const first = <T>(...values: (T | undefined)[]) => values.find((value) => value !== undefined);
   const rawCode = first(

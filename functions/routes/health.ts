@@ -1,7 +1,7 @@
 // GET /api/health: 200 when the database answers, 503 when it does not (for load balancers and uptime checks).
 import { sql } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { errorMessages } from '../schemas.ts';
+import { errorMessages } from '../contract.ts';
 import type { AppEnv } from '../services.ts';
 
 export const health = new Hono<AppEnv>().get('/', async (c) => {

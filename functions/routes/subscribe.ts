@@ -1,11 +1,12 @@
 // POST /api/subscribe: the newsletter form (the original site's "secure-email-submit").
 import { sql } from 'drizzle-orm';
 import { Hono } from 'hono';
+import { errorMessages } from '../contract.ts';
 import { perDatabase } from '../db/perDatabase.ts';
 import { subscribers } from '../db/schema.ts';
 import { jsonBody, validJson } from '../http/jsonBody.ts';
 import { rateLimit } from '../http/rateLimit.ts';
-import { errorMessages, subscribeBody } from '../schemas.ts';
+import { subscribeBody } from '../schemas.ts';
 import type { AppEnv } from '../services.ts';
 
 // The unique constraint decides, so two simultaneous requests for one address store one row.

@@ -1,10 +1,11 @@
 // POST /api/tip-ratings: like (1) or dislike (0) a tip; one per tip and browser session, the latest wins.
 import { sql } from 'drizzle-orm';
 import { Hono } from 'hono';
+import { errorMessages } from '../contract.ts';
 import { tipRatings as tipRatingsTable } from '../db/schema.ts';
 import { jsonBody, validJson } from '../http/jsonBody.ts';
 import { rateLimit } from '../http/rateLimit.ts';
-import { errorMessages, tipRatingBody } from '../schemas.ts';
+import { tipRatingBody } from '../schemas.ts';
 import type { AppEnv } from '../services.ts';
 
 export const tipRatings = new Hono<AppEnv>().post(

@@ -1,5 +1,6 @@
 /**
- * Language choice on arrival at an unprefixed (English) page (spec sections 4 and 9).
+ * Language choice on arrival at an unprefixed (English) page: a stored choice, else the country, else
+ * the browser's language, so Bulgarian visitors land on Bulgarian pages without asking.
  * `decideArrival` is the whole policy as a pure function; `arrivalScript` wraps it in the tiny inline
  * script that runs in <head>, before the page paints.
  */

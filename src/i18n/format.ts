@@ -2,11 +2,6 @@ import type { Lang } from './languages.ts';
 
 const locales: Record<Lang, string> = { en: 'en-US', bg: 'bg-BG' };
 
-/** The BCP 47 locale used for dates and numbers in each language. */
-export function localeOf(lang: Lang): string {
-  return locales[lang];
-}
-
 /**
  * A calendar date as people write it in that language.
  * @example formatDate(new Date('2025-08-01'), 'bg') // '1 август 2025 г.'

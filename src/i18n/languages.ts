@@ -1,8 +1,2 @@
-/** The site's languages; English is the default and lives at unprefixed URLs. */
-export const languages = ['en', 'bg'] as const;
-export type Lang = (typeof languages)[number];
-export const defaultLang: Lang = 'en';
-
-export function isLang(value: unknown): value is Lang {
-  return value === 'en' || value === 'bg';
-}
+// The languages belong to the contract the pages share with the API; the pages import them from here.
+export { type Lang, languages } from '../../functions/contract.ts';

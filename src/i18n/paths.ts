@@ -1,3 +1,4 @@
+import { baseTipId, tipIdFor } from '../../functions/contract.ts';
 import type { Lang } from './languages.ts';
 
 /**
@@ -24,16 +25,6 @@ export function neutralPath(pathname: string): string {
 export function localizePath(neutral: string, lang: Lang): string {
   if (lang === 'en') return neutral;
   return neutral === '/' ? '/bg/' : `/bg${neutral}`;
-}
-
-/** A tip's id as that language spells it: English `en_5` / `en_r3`, Bulgarian `5` / `r3`. */
-export function tipIdFor(baseId: string, lang: Lang): string {
-  return lang === 'en' ? `en_${baseId}` : baseId;
-}
-
-/** The language-neutral id of a tip from either spelling: `en_5` -> `5`, `r3` -> `r3`. */
-export function baseTipId(tipId: string): string {
-  return tipId.startsWith('en_') ? tipId.slice(3) : tipId;
 }
 
 /**

@@ -28,7 +28,7 @@ export type AdviceLabels = Record<
 
 interface Props {
   lang: Lang;
-  /** Where this language's combined list (spec section 9) is, e.g. `/bg/tips.json`. */
+  /** Where this language's combined list (regular and rare tips, see combinedList.ts) is, e.g. `/bg/tips.json`. */
   tipsUrl: string;
   labels: AdviceLabels;
   /** Path of a tip's own page with `{id}` for the id, e.g. `/bg/tips/{id}`. */

@@ -39,7 +39,7 @@ interface Props {
   labels: RatingLabels;
 }
 
-/** 1-5 star rating of an article, with the average and a count label (spec section 2). */
+/** 1-5 star rating of an article, with the average and a count label so readers see how many agree. */
 export default function ArticleRating(props: Props) {
   return (
     <ErrorBoundary labels={props.labels.error}>

@@ -14,7 +14,7 @@ export interface SubscribeLabels {
   messages: SubscribeMessages;
 }
 
-/** The newsletter box on the home page (spec sections 4, 5 and 8). */
+/** The newsletter box on the home page: an address, one button, and a toast for every outcome. */
 export default function SubscribeBox({ labels }: { labels: SubscribeLabels }) {
   const status = useStore($subscribeStatus);
   const [email, setEmail] = useState('');

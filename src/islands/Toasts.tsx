@@ -5,7 +5,7 @@ interface Props {
   label: string;
 }
 
-/** The one toast area of a page; every island's `toast()` calls show here (spec section 8 messages). */
+/** The one toast area of a page: every island's `toast()` (success and error messages) shows here. */
 export default function Toasts({ label }: Props) {
   return (
     <Toaster

@@ -1,7 +1,7 @@
 import { atom } from 'nanostores';
 import type { Lang } from '../i18n/languages.ts';
 import { track } from '../lib/analytics/dataLayer.ts';
-import { callApi } from '../lib/api/client.ts';
+import { api } from '../lib/api/client.ts';
 import { sessionId } from '../lib/session.ts';
 import { pickIndex } from '../lib/tips/combinedList.ts';
 
@@ -12,7 +12,7 @@ export interface ShownTip {
   category: string;
 }
 
-/** Spec section 9: the button "thinks" for 500 ms; thanks stay 4 s, then fade for 300 ms. */
+/** The button "thinks" for 500 ms so a tip feels considered; thanks stay 4 s, then fade for 300 ms. */
 export const timings = { generateMs: 500, thanksMs: 4000, fadeMs: 300 } as const;
 
 export type AdviceState =
@@ -115,12 +115,10 @@ export function rateTip(rating: 0 | 1): void {
   });
   later(timings.thanksMs, () => $feedback.set('fading'));
   later(timings.thanksMs + timings.fadeMs, () => $feedback.set('gone'));
-  callApi('/api/tip-ratings', {
-    method: 'POST',
-    body: { tipId: tip.id, language, rating, sessionId: sessionId() },
-  })
-    .then((answer) => {
-      if (!answer.ok) console.warn('Tip rating was not saved:', answer.status, answer.body);
+  api['tip-ratings']
+    .$post({ json: { tipId: tip.id, language, rating, sessionId: sessionId() } })
+    .then(async (answer) => {
+      if (!answer.ok) console.warn('Tip rating was not saved:', answer.status, await answer.text());
     })
     .catch((error: unknown) => console.warn('Tip rating was not saved:', error));
 }

@@ -1,9 +1,8 @@
 import { atom } from 'nanostores';
 import { toast } from 'sonner';
-import { isValidEmail, normaliseEmail } from '../../functions/contract.ts';
-import type { RatingSummary } from '../../functions/schemas.ts';
+import { isValidEmail, normaliseEmail, type RatingSummary } from '../../functions/contract.ts';
 import { track } from '../lib/analytics/dataLayer.ts';
-import { callApi } from '../lib/api/client.ts';
+import { api } from '../lib/api/client.ts';
 
 /** The article's average and count; null until loaded. `unavailable` when loading failed. */
 export const $ratingSummary = atom<RatingSummary | null>(null);
@@ -19,16 +18,11 @@ export interface RatingMessages {
   rateLimited: string;
 }
 
-function isSummary(body: unknown): body is RatingSummary {
-  const value = body as Partial<RatingSummary> | null;
-  return typeof value?.average === 'number' && typeof value?.count === 'number';
-}
-
 export async function loadRating(articleId: number): Promise<void> {
   try {
-    const answer = await callApi<RatingSummary>(`/api/articles/${articleId}/rating`);
-    if (answer.ok && isSummary(answer.body)) {
-      $ratingSummary.set(answer.body);
+    const answer = await api.articles[':id'].rating.$get({ param: { id: String(articleId) } });
+    if (answer.status === 200) {
+      $ratingSummary.set(await answer.json());
       $ratingStatus.set('ready');
       return;
     }
@@ -39,7 +33,7 @@ export async function loadRating(articleId: number): Promise<void> {
 }
 
 /**
- * Sends 1-5 stars with the reader's e-mail (spec: required). Resolves true when saved; the average and
+ * Sends 1-5 stars with the reader's e-mail (required, so one person counts once). Resolves true when saved; the average and
  * count update at once from the server's answer. On any failure the reader's input stays as typed.
  */
 export async function rateArticle(
@@ -65,12 +59,12 @@ export async function rateArticle(
   $ratingSending.set(true);
   track('feature_usage', { feature: 'article_rating', articleId });
   try {
-    const answer = await callApi<RatingSummary>(`/api/articles/${articleId}/rating`, {
-      method: 'POST',
-      body: { rating: stars, email },
+    const answer = await api.articles[':id'].rating.$post({
+      param: { id: String(articleId) },
+      json: { rating: stars, email },
     });
-    if (answer.ok && isSummary(answer.body)) {
-      $ratingSummary.set(answer.body);
+    if (answer.status === 200 || answer.status === 201) {
+      $ratingSummary.set(await answer.json());
       $ratingStatus.set('ready');
       toast.success(messages.thanks);
       return true;

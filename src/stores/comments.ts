@@ -1,9 +1,14 @@
 import { atom } from 'nanostores';
 import { toast } from 'sonner';
-import { isValidEmail, normaliseEmail } from '../../functions/contract.ts';
-import type { Language, PostCommentResponse, PublicComment } from '../../functions/schemas.ts';
+import {
+  type CommentStatus,
+  isValidEmail,
+  type Lang,
+  normaliseEmail,
+  type PublicComment,
+} from '../../functions/contract.ts';
 import { track } from '../lib/analytics/dataLayer.ts';
-import { callApi } from '../lib/api/client.ts';
+import { api } from '../lib/api/client.ts';
 
 export const $comments = atom<PublicComment[]>([]);
 export const $commentsStatus = atom<'loading' | 'ready' | 'error'>('loading');
@@ -29,9 +34,9 @@ export interface CommentMessages {
 export async function loadComments(articleId: number): Promise<void> {
   $commentsStatus.set('loading');
   try {
-    const answer = await callApi<{ comments: PublicComment[] }>(`/api/articles/${articleId}/comments`);
-    if (answer.ok && Array.isArray(answer.body?.comments)) {
-      $comments.set(answer.body.comments);
+    const answer = await api.articles[':id'].comments.$get({ param: { id: String(articleId) } });
+    if (answer.status === 200) {
+      $comments.set((await answer.json()).comments);
       $commentsStatus.set('ready');
       return;
     }
@@ -47,10 +52,10 @@ export async function loadComments(articleId: number): Promise<void> {
  */
 export async function postComment(
   articleId: number,
-  lang: Language,
+  lang: Lang,
   form: CommentForm,
   messages: CommentMessages,
-): Promise<'published' | 'held' | null> {
+): Promise<CommentStatus | null> {
   if ($commentSending.get()) return null;
   const name = form.name.trim();
   const comment = form.comment.trim();
@@ -66,14 +71,14 @@ export async function postComment(
   $commentSending.set(true);
   track('feature_usage', { feature: 'comment', articleId });
   try {
-    const answer = await callApi<PostCommentResponse>(`/api/articles/${articleId}/comments`, {
-      method: 'POST',
-      body: { name, comment, email: email || undefined, language: lang, website: form.website },
+    const answer = await api.articles[':id'].comments.$post({
+      param: { id: String(articleId) },
+      json: { name, comment, email: email || undefined, language: lang, website: form.website },
     });
-    const status = answer.body?.status;
-    if (answer.ok && answer.body && (status === 'published' || status === 'held')) {
+    if (answer.status === 201) {
+      const { comment: saved, status } = await answer.json();
       if (status === 'published') {
-        $comments.set([...$comments.get(), answer.body.comment]);
+        $comments.set([...$comments.get(), saved]);
         toast.success(messages.success);
       } else {
         toast.success(messages.success, { description: messages.held });

@@ -1,14 +1,13 @@
 import { atom } from 'nanostores';
 import { toast } from 'sonner';
 import { isValidEmail, normaliseEmail } from '../../functions/contract.ts';
-import type { SubscribeResponse } from '../../functions/schemas.ts';
 import { track } from '../lib/analytics/dataLayer.ts';
-import { callApi } from '../lib/api/client.ts';
+import { api } from '../lib/api/client.ts';
 
 export type SubscribeStatus = 'idle' | 'submitting' | 'success';
 export const $subscribeStatus = atom<SubscribeStatus>('idle');
 
-/** The texts of every outcome, in the page's language (spec section 8). */
+/** The texts of every outcome (success, duplicate, invalid, rate limited, failure), in the page's language. */
 export interface SubscribeMessages {
   errorTitle: string;
   genericErrorTitle: string;
@@ -35,8 +34,9 @@ export async function subscribe(input: string, messages: SubscribeMessages): Pro
   }
   $subscribeStatus.set('submitting');
   try {
-    const answer = await callApi<SubscribeResponse>('/api/subscribe', { method: 'POST', body: { email } });
-    if (answer.ok && answer.body?.success === true) {
+    // Widened: a proxy or the platform may answer with a status the route never sends (502, 403).
+    const status: number = (await api.subscribe.$post({ json: { email } })).status;
+    if (status === 201) {
       $subscribeStatus.set('success');
       track('email_subscription_success');
       track('email_subscription', { domain: email.slice(email.lastIndexOf('@') + 1) });
@@ -44,17 +44,17 @@ export async function subscribe(input: string, messages: SubscribeMessages): Pro
       return;
     }
     $subscribeStatus.set('idle');
-    if (answer.status === 409) {
+    if (status === 409) {
       track('email_subscription_duplicate');
       toast.error(messages.errorTitle, { description: messages.exists });
-    } else if (answer.status === 429) {
+    } else if (status === 429) {
       track('email_subscription_rate_limited');
       toast.error(messages.genericErrorTitle, { description: messages.rateLimited });
-    } else if (answer.status === 400) {
+    } else if (status === 400) {
       track('email_validation_error', { reason: 'server' });
       toast.error(messages.errorTitle, { description: messages.invalid });
     } else {
-      track('email_subscription_error', { status: answer.status });
+      track('email_subscription_error', { status });
       toast.error(messages.genericErrorTitle, { description: messages.unexpected });
     }
   } catch {

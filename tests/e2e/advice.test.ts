@@ -1,7 +1,7 @@
 import { gzipSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { baseURL, newPage, withBrowser } from './support.ts';
+import { baseURL, newPage, withBrowser } from '../support/browser.ts';
 
 withBrowser();
 
@@ -41,19 +41,31 @@ async function openHome(page: Page, home: string) {
   await page.waitForFunction(() => !document.querySelector('astro-island[ssr]'));
 }
 
+/** Opens the home page on Playwright's clock, paused once the island is ready: time moves only on runFor. */
+async function openHomeOnClock(page: Page, home: string) {
+  await page.clock.install();
+  // The island fetches the list as it hydrates; with it in, only the timers decide what shows when.
+  const list = page.waitForResponse((response) => response.url().endsWith('tips.json'));
+  await openHome(page, home);
+  await list;
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1_000);
+}
+
 for (const t of langs) {
   describe(`the advice generator in ${t.lang}`, () => {
     it('shows a tip after half a second, takes a like, thanks and fades away', async () => {
       const page = await newPage({ locale: t.lang === 'bg' ? 'bg-BG' : 'en-US' });
-      await openHome(page, t.home);
+      await openHomeOnClock(page, t.home);
       expect(await card(page).textContent()).toContain(t.welcome);
       const button = page.getByRole('button', { name: t.button });
-      const pressed = Date.now();
       await button.click();
       const generating = page.getByRole('button', { name: t.loading });
       expect(await generating.getAttribute('aria-disabled')).toBe('true');
+      await page.clock.runFor(450);
+      expect(await generating.isVisible()).toBe(true);
+      expect(await card(page).textContent()).toContain(t.welcome);
+      await page.clock.runFor(50);
       await tipText(page).waitFor();
-      expect(Date.now() - pressed).toBeGreaterThanOrEqual(450);
       expect(await card(page).textContent()).not.toContain(t.welcome);
       const first = await tipText(page).textContent();
       expect(first?.length).toBeGreaterThan(10);
@@ -75,11 +87,13 @@ for (const t of langs) {
       expect(sent.sessionId).toMatch(/^session_[a-z0-9]+_\d+$/);
 
       // Thanks for 4 s, then a 300 ms fade, then gone.
-      await page.waitForTimeout(3_500);
+      await page.clock.runFor(3_900);
       expect(await page.getByText(t.thanks).isVisible()).toBe(true);
+      await page.clock.runFor(400);
       await page.getByText(t.thanks).waitFor({ state: 'detached', timeout: 3_000 });
 
       await button.click();
+      await page.clock.runFor(500);
       await expect.poll(() => tipText(page).textContent(), { timeout: 3_000 }).not.toBe(first);
       await page.getByText(t.question).waitFor();
       await page.context().close();
@@ -118,16 +132,18 @@ describe('feedback and announcements', () => {
 
   it('keeps the timing but skips the fade when motion is reduced', async () => {
     const page = await newPage({ reducedMotion: 'reduce' });
-    await openHome(page, '/');
+    await openHomeOnClock(page, '/');
     await page.getByRole('button', { name: 'GET WISDOM' }).click();
+    await page.clock.runFor(500);
     await page.getByRole('button', { name: 'Like', exact: true }).click();
     await page.getByText('Respec.').waitFor();
     const duration = await page
       .locator('[data-feedback]')
       .evaluate((el) => getComputedStyle(el).transitionDuration);
     expect(Number.parseFloat(duration)).toBeLessThan(0.01);
-    await page.waitForTimeout(3_500);
+    await page.clock.runFor(3_900);
     expect(await page.getByText('Respec.').isVisible()).toBe(true);
+    await page.clock.runFor(400);
     await page.getByText('Respec.').waitFor({ state: 'detached', timeout: 3_000 });
     await page.context().close();
   });

@@ -1,32 +1,28 @@
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../support/chromium.ts';
 import { type ServedSite, serveSite } from '../support/serveSite.ts';
 
-// A second build of the site with an operator's tag configured, served on its own.
-let outDir: string;
+// A copy of the site built with an operator's tag (`npm run build:tagged`, which `npm test` runs
+// beside the plain build), served on its own.
+const taggedDir = 'dist-tagged';
 let site: ServedSite;
 let browser: Browser;
 
 beforeAll(async () => {
-  outDir = mkdtempSync(join(tmpdir(), 'advice-tagged-'));
-  const build = spawnSync('node_modules/.bin/astro', ['build', '--outDir', outDir], {
-    env: { ...process.env, PUBLIC_GTM_ID: 'GTM-TEST123' },
-    encoding: 'utf8',
-  });
-  if (build.status !== 0) throw new Error(`Tagged build failed:\n${build.stdout}\n${build.stderr}`);
-  site = await serveSite({ DIST_DIR: outDir });
+  // Only a tagged build lets the tag's host into its Content-Security-Policy.
+  const headers = `${taggedDir}/_headers`;
+  if (!existsSync(headers) || !readFileSync(headers, 'utf8').includes('www.googletagmanager.com')) {
+    throw new Error(`No tagged build in ${taggedDir}/: run \`npm run build:tagged\` first.`);
+  }
+  site = await serveSite({ DIST_DIR: taggedDir });
   browser = await launchChromium();
-}, 180_000);
+});
 
 afterAll(async () => {
   await browser?.close();
   await site?.stop();
-  rmSync(outDir, { recursive: true, force: true });
 });
 
 async function visit(): Promise<{ page: Page; tagRequests: string[] }> {

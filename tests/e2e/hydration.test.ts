@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { newPage, withBrowser } from './support.ts';
+import { newPage, withBrowser } from '../support/browser.ts';
 
 withBrowser();
 

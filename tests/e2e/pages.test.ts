@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { baseURL, expectAccessible, newPage, pages, withBrowser } from './support.ts';
+import { baseURL, expectAccessible, newPage, pages, withBrowser } from '../support/browser.ts';
 
 withBrowser();
 

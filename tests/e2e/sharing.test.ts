@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { baseURL, newPage, withBrowser } from './support.ts';
+import { baseURL, newPage, withBrowser } from '../support/browser.ts';
 
 withBrowser();
 

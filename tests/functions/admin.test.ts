@@ -1,30 +1,45 @@
-// `npm run admin`: a person's data by e-mail (export, delete) and comment moderation, as a child process.
-import { beforeAll, expect, it } from 'vitest';
-import { makeContentDir, makeDistDir } from './helpers/fixtures.ts';
-import { uniqueEmail } from './helpers/http.ts';
-import { createTestApp, type TestApp } from './helpers/inProcessApp.ts';
-import { runScript, startServe } from './helpers/processes.ts';
-import { describeDb, freshDatabaseEnv, onPglite } from './helpers/testDb.ts';
+// `npm run admin`: a person's data by e-mail (export, delete) and comment moderation. The commands run
+// in this process on the test's database (runAdmin); a few runs of the real command line prove the wiring.
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { runAdmin } from '../../functions/node/adminCommands.ts';
+import { makeContentDir, makeDistDir } from '../support/fixtures.ts';
+import { uniqueEmail } from '../support/http.ts';
+import { createTestApp, type TestApp } from '../support/inProcessApp.ts';
+import { type Finished, runScript, startServe } from '../support/processes.ts';
+import { describeDb, freshDatabaseEnv, onPglite } from '../support/testDb.ts';
 
-const admin = (args: string[], env: Record<string, string>) =>
+const adminProcess = (args: string[], env: Record<string, string>) =>
   runScript('functions/node/admin.ts', args, env);
 
 describeDb('admin command line', () => {
-  let env: Record<string, string>;
+  let app: TestApp;
 
   beforeAll(async () => {
-    env = await freshDatabaseEnv();
+    app = await createTestApp(await freshDatabaseEnv());
+  });
+  afterAll(async () => {
+    await app?.database.close();
   });
 
-  /** Runs `body` against the API in this process, then closes the database so the CLI may open PGlite. */
-  async function withApp<T>(body: (t: TestApp) => Promise<T>): Promise<T> {
-    const t = await createTestApp(env);
-    try {
-      return await body(t);
-    } finally {
-      await t.database.close();
-    }
+  /** `npm run admin -- <args>` on the test's database, with what it printed as the process would. */
+  async function admin(args: string[]): Promise<Finished> {
+    const stdout: string[] = [];
+    const stderr: string[] = [];
+    const open = async () => ({
+      db: app.database.db,
+      hashSecret: app.services.hashSecret,
+      contentDir: app.services.config.contentDir,
+      close: async () => {},
+    });
+    const code = await runAdmin(args, open, {
+      log: (text) => stdout.push(`${text}\n`),
+      error: (text) => stderr.push(`${text}\n`),
+    });
+    return { code, stdout: stdout.join(''), stderr: stderr.join('') };
   }
+
+  /** Runs `body` against the API on the same database. */
+  const withApp = <T>(body: (t: TestApp) => Promise<T>): Promise<T> => body(app);
 
   async function postComment(t: TestApp, body: object): Promise<number> {
     const res = await t.post('/api/articles/3/comments', { language: 'en', ...body });
@@ -43,7 +58,7 @@ describeDb('admin command line', () => {
       ['delete-comment', '0'],
       ['held', 'x'],
     ];
-    const runs = await Promise.all(cases.map((args) => admin(args, env)));
+    const runs = await Promise.all(cases.map((args) => admin(args)));
     for (const [i, run] of runs.entries()) {
       expect(run.code, JSON.stringify(cases[i])).toBe(2);
       expect(run.stderr).toContain('Usage: npm run admin -- <command>');
@@ -52,10 +67,27 @@ describeDb('admin command line', () => {
   });
 
   it('prints help with exit code 0', async () => {
-    const run = await admin(['help'], env);
+    const run = await admin(['help']);
     expect(run.code).toBe(0);
     expect(run.stdout).toContain('export <email>');
     expect(run.stdout).toContain('delete-comment <id>');
+  });
+
+  it('is a command line: exit code 2 and the usage on stderr for bad arguments, 0 for help', async () => {
+    const [bad, help] = await Promise.all([
+      adminProcess(['export', 'not-an-email'], {}),
+      adminProcess(['help'], {}),
+    ]);
+    expect([bad.code, bad.stdout]).toEqual([2, '']);
+    expect(bad.stderr).toContain('export needs an e-mail address.');
+    expect(bad.stderr).toContain('Usage: npm run admin -- <command>');
+    expect([help.code, help.stderr]).toEqual([0, '']);
+    expect(help.stdout).toContain('delete-comment <id>');
+  });
+
+  it('opens the configured database as the command line, and exits 1 when a comment is not there', async () => {
+    const missing = await adminProcess(['approve', '999999'], await freshDatabaseEnv());
+    expect([missing.code, missing.stderr.trim()]).toEqual([1, 'No comment with id 999999.']);
   });
 
   it('lists held comments with id, article, name and text', async () => {
@@ -63,7 +95,7 @@ describeDb('admin command line', () => {
       await postComment(t, { name: 'Linker', comment: 'visit spam.example.com' }),
       await postComment(t, { name: 'Plain', comment: 'No links in here' }),
     ]);
-    const run = await admin(['held'], env);
+    const run = await admin(['held']);
     expect(run.code).toBe(0);
     expect(run.stdout).toContain(`#${held}  article 3`);
     expect(run.stdout).toContain('"visit spam.example.com"');
@@ -77,18 +109,18 @@ describeDb('admin command line', () => {
       toDelete: await postComment(t, { name: 'C', comment: 'delete me' }),
     }));
 
-    const approve = await admin(['approve', String(ids.toApprove)], env);
+    const approve = await admin(['approve', String(ids.toApprove)]);
     expect([approve.code, approve.stdout.trim()]).toEqual([0, `Comment ${ids.toApprove} is now published.`]);
-    expect((await admin(['held'], env)).stdout).not.toContain(`#${ids.toApprove} `);
+    expect((await admin(['held'])).stdout).not.toContain(`#${ids.toApprove} `);
 
-    const hide = await admin(['hide', String(ids.toHide)], env);
+    const hide = await admin(['hide', String(ids.toHide)]);
     expect([hide.code, hide.stdout.trim()]).toEqual([0, `Comment ${ids.toHide} is now hidden.`]);
 
-    const del = await admin(['delete-comment', String(ids.toDelete)], env);
+    const del = await admin(['delete-comment', String(ids.toDelete)]);
     expect([del.code, del.stdout.trim()]).toEqual([0, `Comment ${ids.toDelete} deleted.`]);
-    const again = await admin(['delete-comment', String(ids.toDelete)], env);
+    const again = await admin(['delete-comment', String(ids.toDelete)]);
     expect([again.code, again.stderr.trim()]).toEqual([1, `No comment with id ${ids.toDelete}.`]);
-    expect((await admin(['approve', '999999'], env)).code).toBe(1);
+    expect((await admin(['approve', '999999'])).code).toBe(1);
 
     // What the public now sees on article 3.
     const listed = await withApp(async (t) => {
@@ -109,7 +141,7 @@ describeDb('admin command line', () => {
       return postComment(t, { name: 'Person', comment: 'Mine', email });
     });
 
-    const exported = await admin(['export', `  ${email.toUpperCase()} `], env);
+    const exported = await admin(['export', `  ${email.toUpperCase()} `]);
     expect(exported.code).toBe(0);
     expect(JSON.parse(exported.stdout)).toMatchObject({
       email,
@@ -118,20 +150,21 @@ describeDb('admin command line', () => {
       articleRatings: [{ articleId: 1, rating: 4 }],
     });
 
-    const deleted = await admin(['delete', email], env);
+    const deleted = await admin(['delete', email]);
     expect(deleted.code).toBe(0);
     expect(deleted.stdout.trim()).toBe(
       `Deleted for ${email}: 1 subscription(s), 1 comment(s), 1 article rating(s).`,
     );
 
-    const after = JSON.parse((await admin(['export', email], env)).stdout);
+    const after = JSON.parse((await admin(['export', email])).stdout);
     expect(after).toEqual({ email, subscription: null, comments: [], articleRatings: [] });
   });
 
   it.runIf(onPglite)('refuses to open PGlite while the server holds it, and says what to do', async () => {
+    const env = await freshDatabaseEnv();
     const server = await startServe({ ...env, CONTENT_DIR: makeContentDir(), DIST_DIR: makeDistDir() });
     try {
-      const run = await admin(['held'], env);
+      const run = await adminProcess(['held'], env);
       expect(run.code).toBe(1);
       expect(run.stderr).toMatch(/in use by another process/);
       expect(run.stderr).toMatch(/stop that process first/);

@@ -5,20 +5,14 @@ import { like } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
 import { appliedMigrations, migrate } from '../../functions/db/migrate.ts';
 import { subscribers } from '../../functions/db/schema.ts';
-import { makeContentDir, makeDistDir } from './helpers/fixtures.ts';
-import { startServe } from './helpers/processes.ts';
-import { describeDb, freshDatabaseEnv, onPostgres, openDatabaseFor } from './helpers/testDb.ts';
+import { createTestApp } from '../support/inProcessApp.ts';
+import { describeDb, freshDatabaseEnv, onPostgres, openDatabaseFor } from '../support/testDb.ts';
 
 describeDb('concurrency', () => {
   let env: Record<string, string>;
 
   beforeAll(async () => {
-    env = {
-      ...(await freshDatabaseEnv()),
-      CONTENT_DIR: makeContentDir(),
-      DIST_DIR: makeDistDir(),
-      SUBSCRIBE_LIMIT_PER_HOUR: '0',
-    };
+    env = { ...(await freshDatabaseEnv()), SUBSCRIBE_LIMIT_PER_HOUR: '0' };
   });
 
   it('stores each of 100 addresses once when 200 mixed-case requests arrive at the same time', async () => {
@@ -30,35 +24,25 @@ describeDb('concurrency', () => {
       i % 2 ? email : ` ${email.replace('person', 'PeRsOn')} `,
     ]);
 
-    const server = await startServe(env);
-    let statuses: number[];
+    // In process: the race is in the database (its pool against one unique constraint), not in HTTP.
+    const t = await createTestApp(env);
     try {
-      statuses = await Promise.all(
+      const statuses = await Promise.all(
         bodies.map(async (email) => {
-          const res = await fetch(`${server.url}/api/subscribe`, {
-            method: 'POST',
-            headers: { 'content-type': 'application/json' },
-            body: JSON.stringify({ email }),
-          });
+          const res = await t.post('/api/subscribe', { email });
           await res.arrayBuffer();
           return res.status;
         }),
       );
-    } finally {
-      await server.stop();
-    }
-    expect(statuses.filter((s) => s === 201)).toHaveLength(100);
-    expect(statuses.filter((s) => s === 409)).toHaveLength(100);
-
-    const database = await openDatabaseFor(env);
-    try {
-      const rows = await database.db
+      expect(statuses.filter((s) => s === 201)).toHaveLength(100);
+      expect(statuses.filter((s) => s === 409)).toHaveLength(100);
+      const rows = await t.database.db
         .select()
         .from(subscribers)
         .where(like(subscribers.email, `%@${domain}`));
       expect(rows.map((r) => r.email).sort()).toEqual([...addresses].sort());
     } finally {
-      await database.close();
+      await t.database.close();
     }
   });
 

@@ -14,11 +14,11 @@ import {
   type LockOwner,
   lockDataDir,
 } from '../../functions/db/dataDirLock.ts';
-import { makeContentDir, makeDistDir } from './helpers/fixtures.ts';
-import { getJson } from './helpers/http.ts';
-import { repoRoot, startServe } from './helpers/processes.ts';
-import { tempDir } from './helpers/tempDirs.ts';
-import { describeDb, freshDatabaseEnv, onPglite } from './helpers/testDb.ts';
+import { makeContentDir, makeDistDir } from '../support/fixtures.ts';
+import { getJson } from '../support/http.ts';
+import { repoRoot, startServe } from '../support/processes.ts';
+import { tempDir } from '../support/tempDirs.ts';
+import { describeDb, freshDatabaseEnv, onPglite } from '../support/testDb.ts';
 
 const lockModule = pathToFileURL(path.join(repoRoot, 'functions/db/dataDirLock.ts')).href;
 // Takes the lock with the given options, says so, and keeps running (and refreshing) until killed.

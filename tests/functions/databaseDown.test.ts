@@ -6,7 +6,7 @@ import { loadConfig } from '../../functions/config.ts';
 import { createContent } from '../../functions/content.ts';
 import { openDatabase } from '../../functions/db/client.ts';
 import { createServices } from '../../functions/services.ts';
-import { makeContentDir } from './helpers/fixtures.ts';
+import { makeContentDir } from '../support/fixtures.ts';
 
 describe('with the database down', () => {
   afterEach(() => {

@@ -4,10 +4,10 @@ import http from 'node:http';
 import path from 'node:path';
 import { beforeAll, expect, it } from 'vitest';
 import { appliedMigrations, defaultMigrationsDir } from '../../functions/db/migrate.ts';
-import { makeContentDir, makeDistDir } from './helpers/fixtures.ts';
-import { getJson, postJson, uniqueEmail } from './helpers/http.ts';
-import { startServe } from './helpers/processes.ts';
-import { describeDb, freshDatabaseEnv, onPglite, onPostgres, openDatabaseFor } from './helpers/testDb.ts';
+import { makeContentDir, makeDistDir } from '../support/fixtures.ts';
+import { getJson, postJson, uniqueEmail } from '../support/http.ts';
+import { startServe } from '../support/processes.ts';
+import { describeDb, freshDatabaseEnv, onPglite, onPostgres, openDatabaseFor } from '../support/testDb.ts';
 
 describeDb('restarts, crashes and shutdown', () => {
   let env: Record<string, string>;

@@ -1,11 +1,11 @@
 // Hostile and broken input never hurts: the right 4xx every time, never a 500, nothing executed.
 import http from 'node:http';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { bodyLimitBytes, errorMessages } from '../../functions/schemas.ts';
-import { makeContentDir, makeDistDir } from './helpers/fixtures.ts';
-import { getJson, postJson, sessionId, uniqueClient, uniqueEmail } from './helpers/http.ts';
-import { type Served, startServe } from './helpers/processes.ts';
-import { describeDb, freshDatabaseEnv } from './helpers/testDb.ts';
+import { bodyLimitBytes, errorMessages } from '../../functions/contract.ts';
+import { makeContentDir, makeDistDir } from '../support/fixtures.ts';
+import { getJson, postJson, sessionId, uniqueClient, uniqueEmail } from '../support/http.ts';
+import { type Served, startServe } from '../support/processes.ts';
+import { describeDb, freshDatabaseEnv } from '../support/testDb.ts';
 
 /** A raw HTTP/1.1 POST, for what fetch will not send (chunked bodies, lying lengths). */
 function rawPost(url: string, chunks: string[], headers: Record<string, string>) {

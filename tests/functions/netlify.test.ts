@@ -1,13 +1,14 @@
 // The serverless entry bundles with esbuild (as Netlify does) and answers web-standard Requests.
-// The bundle runs in a child process from a temp dir, so it must be self-contained.
+// The bundle runs in a child process from a temp dir, so it must be self-contained. It is bundled once,
+// in the functions-postgres project: Netlify's only database is PostgreSQL.
 import fs from 'node:fs';
 import path from 'node:path';
 import { build } from 'esbuild';
-import { beforeAll, expect, it } from 'vitest';
-import { uniqueEmail } from './helpers/http.ts';
-import { repoRoot, runScript } from './helpers/processes.ts';
-import { tempDir } from './helpers/tempDirs.ts';
-import { describeDb, freshDatabaseEnv, onPglite, onPostgres } from './helpers/testDb.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { uniqueEmail } from '../support/http.ts';
+import { repoRoot, runScript } from '../support/processes.ts';
+import { tempDir } from '../support/tempDirs.ts';
+import { databaseMissing, freshDatabaseEnv, onPostgres } from '../support/testDb.ts';
 
 interface Call {
   url: string;
@@ -37,7 +38,7 @@ console.log(JSON.stringify({ config: mod.config, answers }));
 process.exit(0);
 `;
 
-describeDb('Netlify function entry', () => {
+describe('Netlify function entry', () => {
   let dir: string;
 
   beforeAll(async () => {
@@ -117,31 +118,28 @@ describeDb('Netlify function entry', () => {
     expect(headers['x-content-type-options']).toBe('nosniff');
   });
 
-  it.runIf(onPglite)(
-    'without DATABASE_URL: geo works, health is 503, writes are a plain 500, and the log says why',
-    async () => {
-      const { answers, log } = await call(
-        'netlify',
-        [
-          { url: 'https://advice.example/api/health' },
-          {
-            url: 'https://advice.example/api/subscribe',
-            method: 'POST',
-            headers: { 'content-type': 'application/json' },
-            body: { email: uniqueEmail() },
-          },
-        ],
-        {},
-      );
-      expect(answers.map((a) => [a.status, JSON.parse(a.body)])).toEqual([
-        [503, { error: 'Database unavailable' }],
-        [500, { error: 'Something went wrong' }],
-      ]);
-      expect(log).toContain('DATABASE_URL is not set');
-    },
-  );
+  it('without DATABASE_URL: geo works, health is 503, writes are a plain 500, and the log says why', async () => {
+    const { answers, log } = await call(
+      'netlify',
+      [
+        { url: 'https://advice.example/api/health' },
+        {
+          url: 'https://advice.example/api/subscribe',
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: { email: uniqueEmail() },
+        },
+      ],
+      {},
+    );
+    expect(answers.map((a) => [a.status, JSON.parse(a.body)])).toEqual([
+      [503, { error: 'Database unavailable' }],
+      [500, { error: 'Something went wrong' }],
+    ]);
+    expect(log).toContain('DATABASE_URL is not set');
+  });
 
-  it.runIf(onPostgres)(
+  it.runIf(onPostgres && !databaseMissing)(
     'takes real submissions into PostgreSQL, reading content and migrations beside it',
     async () => {
       const env = await freshDatabaseEnv();

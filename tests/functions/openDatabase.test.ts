@@ -6,8 +6,8 @@ import pg from 'pg';
 import { expect, inject, it } from 'vitest';
 import { loadConfig } from '../../functions/config.ts';
 import { openDatabase } from '../../functions/db/client.ts';
-import { tempDir } from './helpers/tempDirs.ts';
-import { describeDb, freshDatabaseEnv, onPglite } from './helpers/testDb.ts';
+import { tempDir } from '../support/tempDirs.ts';
+import { describeDb, freshDatabaseEnv, onPglite } from '../support/testDb.ts';
 
 async function connectionsTo(databaseUrl: string): Promise<number> {
   const client = new pg.Client({ connectionString: inject('postgresUrl') ?? undefined });

@@ -3,9 +3,9 @@ import { eq, inArray } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { rateLimits, subscribers } from '../../functions/db/schema.ts';
 import { purgeExpired } from '../../functions/retention.ts';
-import { uniqueEmail } from './helpers/http.ts';
-import { runScript } from './helpers/processes.ts';
-import { describeDb, freshDatabaseEnv, openDatabaseFor } from './helpers/testDb.ts';
+import { uniqueEmail } from '../support/http.ts';
+import { runScript } from '../support/processes.ts';
+import { describeDb, freshDatabaseEnv, openDatabaseFor } from '../support/testDb.ts';
 
 const day = 86_400_000;
 const daysAgo = (n: number) => new Date(Date.now() - n * day);

@@ -1,23 +1,24 @@
 // Per-client hourly limits, kept in the database; 0 turns one off; TRUST_PROXY decides who the client is.
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { errorMessages } from '../../functions/schemas.ts';
-import { makeContentDir, makeDistDir } from './helpers/fixtures.ts';
-import { postJson, sessionId, uniqueClient, uniqueEmail } from './helpers/http.ts';
-import { type Served, startServe } from './helpers/processes.ts';
-import { describeDb, freshDatabaseEnv } from './helpers/testDb.ts';
+import { errorMessages } from '../../functions/contract.ts';
+import { makeContentDir } from '../support/fixtures.ts';
+import { postJson as postJsonTo, sessionId, uniqueClient, uniqueEmail } from '../support/http.ts';
+import { createTestApp, type TestApp } from '../support/inProcessApp.ts';
+import { describeDb, freshDatabaseEnv } from '../support/testDb.ts';
 
 describeDb('rate limits', () => {
-  const servers: Served[] = [];
-  let limited: string;
-  let unlimited: string;
-  let untrusting: string;
+  let limited: TestApp;
+  let unlimited: TestApp;
+  let untrusting: TestApp;
+  const postJson = (t: TestApp, route: string, body: unknown, headers: Record<string, string>) =>
+    postJsonTo(`http://localhost/api${route}`, body, headers, t.fetch);
 
   beforeAll(async () => {
-    const common = { CONTENT_DIR: makeContentDir(), DIST_DIR: makeDistDir() };
-    // Three servers at once: one database each, started in parallel.
+    const common = { CONTENT_DIR: makeContentDir() };
+    // Three apps, one database each, opened in parallel; without TRUST_PROXY each sees 192.0.2.1.
     const started = await Promise.all([
       freshDatabaseEnv().then((db) =>
-        startServe({
+        createTestApp({
           ...db,
           ...common,
           TRUST_PROXY: 'true',
@@ -27,7 +28,7 @@ describeDb('rate limits', () => {
         }),
       ),
       freshDatabaseEnv().then((db) =>
-        startServe({
+        createTestApp({
           ...db,
           ...common,
           TRUST_PROXY: 'true',
@@ -37,22 +38,21 @@ describeDb('rate limits', () => {
         }),
       ),
       freshDatabaseEnv().then((db) =>
-        startServe({ ...db, ...common, TRUST_PROXY: 'false', SUBSCRIBE_LIMIT_PER_HOUR: '2' }),
+        createTestApp({ ...db, ...common, TRUST_PROXY: 'false', SUBSCRIBE_LIMIT_PER_HOUR: '2' }),
       ),
     ]);
-    servers.push(...started);
-    [limited, unlimited, untrusting] = started.map((s) => `${s.url}/api`) as [string, string, string];
+    [limited, unlimited, untrusting] = started;
   });
   afterAll(async () => {
-    await Promise.all(servers.map((s) => s.stop()));
+    await Promise.all([limited, unlimited, untrusting].map((t) => t?.database.close()));
   });
 
   it('refuses the third subscription attempt of a client within the hour with the exact 429', async () => {
     const client = uniqueClient();
-    expect((await postJson(`${limited}/subscribe`, { email: uniqueEmail() }, client)).status).toBe(201);
+    expect((await postJson(limited, '/subscribe', { email: uniqueEmail() }, client)).status).toBe(201);
     // Invalid attempts count too.
-    expect((await postJson(`${limited}/subscribe`, { email: 'nope' }, client)).status).toBe(400);
-    const third = await postJson(`${limited}/subscribe`, { email: uniqueEmail() }, client);
+    expect((await postJson(limited, '/subscribe', { email: 'nope' }, client)).status).toBe(400);
+    const third = await postJson(limited, '/subscribe', { email: uniqueEmail() }, client);
     expect(third.status).toBe(429);
     expect(third.body).toEqual({
       success: false,
@@ -60,7 +60,7 @@ describeDb('rate limits', () => {
     });
     expect(Number(third.headers.get('retry-after'))).toBeGreaterThan(0);
     // Another client is not affected.
-    expect((await postJson(`${limited}/subscribe`, { email: uniqueEmail() }, uniqueClient())).status).toBe(
+    expect((await postJson(limited, '/subscribe', { email: uniqueEmail() }, uniqueClient())).status).toBe(
       201,
     );
   });
@@ -69,8 +69,8 @@ describeDb('rate limits', () => {
     const client = uniqueClient();
     const comment = { name: 'A', comment: 'B', language: 'en' };
     for (let i = 0; i < 2; i++)
-      expect((await postJson(`${limited}/articles/1/comments`, comment, client)).status).toBe(201);
-    const third = await postJson(`${limited}/articles/1/comments`, comment, client);
+      expect((await postJson(limited, '/articles/1/comments', comment, client)).status).toBe(201);
+    const third = await postJson(limited, '/articles/1/comments', comment, client);
     expect(third.status).toBe(429);
     expect(third.body).toEqual({ error: errorMessages.commentRateLimited });
   });
@@ -79,37 +79,37 @@ describeDb('rate limits', () => {
     const client = uniqueClient();
     const tip = { tipId: 'en_1', language: 'en', rating: 1, sessionId: sessionId() };
     for (let i = 0; i < 3; i++)
-      expect((await postJson(`${limited}/tip-ratings`, tip, client)).status).toBe(201);
-    const fourth = await postJson(`${limited}/tip-ratings`, tip, client);
+      expect((await postJson(limited, '/tip-ratings', tip, client)).status).toBe(201);
+    const fourth = await postJson(limited, '/tip-ratings', tip, client);
     expect(fourth.status).toBe(429);
     expect(fourth.body).toEqual({ error: errorMessages.ratingRateLimited });
 
     for (let i = 0; i < 3; i++) {
-      const res = await postJson(`${limited}/articles/1/rating`, { rating: 5, email: uniqueEmail() }, client);
+      const res = await postJson(limited, '/articles/1/rating', { rating: 5, email: uniqueEmail() }, client);
       expect(res.status).toBe(201);
     }
     expect(
-      (await postJson(`${limited}/articles/1/rating`, { rating: 5, email: uniqueEmail() }, client)).status,
+      (await postJson(limited, '/articles/1/rating', { rating: 5, email: uniqueEmail() }, client)).status,
     ).toBe(429);
   });
 
   it('never limits when a limit is 0', async () => {
     const client = uniqueClient();
     for (let i = 0; i < 15; i++) {
-      expect((await postJson(`${unlimited}/subscribe`, { email: uniqueEmail() }, client)).status).toBe(201);
+      expect((await postJson(unlimited, '/subscribe', { email: uniqueEmail() }, client)).status).toBe(201);
       const comment = { name: 'A', comment: `B${i}`, language: 'en' };
-      expect((await postJson(`${unlimited}/articles/1/comments`, comment, client)).status).toBe(201);
+      expect((await postJson(unlimited, '/articles/1/comments', comment, client)).status).toBe(201);
       const tip = { tipId: 'en_1', language: 'en', rating: i % 2, sessionId: sessionId() };
-      expect((await postJson(`${unlimited}/tip-ratings`, tip, client)).status).toBe(201);
+      expect((await postJson(unlimited, '/tip-ratings', tip, client)).status).toBe(201);
     }
   });
 
   it('ignores X-Forwarded-For unless TRUST_PROXY is on, so a client cannot dodge the limit', async () => {
-    // Every request claims another address; without TRUST_PROXY they all come from 127.0.0.1.
+    // Every request claims another address; without TRUST_PROXY they all come from the socket's.
     const statuses = [];
     for (let i = 0; i < 3; i++) {
       statuses.push(
-        (await postJson(`${untrusting}/subscribe`, { email: uniqueEmail() }, uniqueClient())).status,
+        (await postJson(untrusting, '/subscribe', { email: uniqueEmail() }, uniqueClient())).status,
       );
     }
     expect(statuses).toEqual([201, 201, 429]);

@@ -1,36 +1,32 @@
-// Every row of the route table, over HTTP against the real serve process: each success with its failures.
+// Every row of the route table through app.request() on the real app and database: each success with its
+// failures. (What needs a real server process, such as raw HTTP and signals, is in hostileInput and durability.)
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { errorMessages } from '../../functions/schemas.ts';
-import { article, makeContentDir, makeDistDir } from './helpers/fixtures.ts';
-import { getJson, postJson, sessionId, uniqueClient, uniqueEmail } from './helpers/http.ts';
-import { type Served, startServe } from './helpers/processes.ts';
-import { dbKind, describeDb, freshDatabaseEnv } from './helpers/testDb.ts';
+import { errorMessages } from '../../functions/contract.ts';
+import { article, makeContentDir } from '../support/fixtures.ts';
+import { getJson as getJsonFrom, postJson, sessionId, uniqueClient, uniqueEmail } from '../support/http.ts';
+import { createTestApp, type TestApp } from '../support/inProcessApp.ts';
+import { dbKind, describeDb, freshDatabaseEnv } from '../support/testDb.ts';
 
 describeDb('API routes', () => {
-  let server: Served;
-  let api: string;
+  const origin = 'http://localhost';
+  const api = `${origin}/api`;
+  let t: TestApp;
   let contentDir: string;
 
   beforeAll(async () => {
     contentDir = makeContentDir();
-    server = await startServe({
-      ...(await freshDatabaseEnv()),
-      CONTENT_DIR: contentDir,
-      DIST_DIR: makeDistDir(),
-      TRUST_PROXY: 'true',
-      GEO_COUNTRY_HEADER: 'X-Test-Country',
-    });
-    api = `${server.url}/api`;
+    t = await createTestApp({ ...(await freshDatabaseEnv()), CONTENT_DIR: contentDir, TRUST_PROXY: 'true' });
   });
   afterAll(async () => {
-    await server?.stop();
+    await t?.database.close();
   });
 
   // Each test is its own client, so per-client rate limits never couple tests.
   const post = (route: string, body: unknown, headers: Record<string, string> = {}) =>
-    postJson(`${api}${route}`, body, { ...uniqueClient(), ...headers });
+    postJson(`${api}${route}`, body, { ...uniqueClient(), ...headers }, t.fetch);
+  const getJson = (url: string) => getJsonFrom(url, {}, t.fetch);
 
   // ---- POST /api/subscribe ----
 
@@ -289,7 +285,7 @@ describeDb('API routes', () => {
 
   // ---- Unknown articles ----
 
-  it.each(['999', '2', 'abc', '0', '-1', '1.5', '99999999999999999999', '%20'])(
+  it.each(['999', '2', 'abc', '0', '-1', '1.5', '3a', '%203', '1e3', '99999999999999999999', '%20'])(
     'answers 404 for article id %s on every article route',
     async (id) => {
       for (const route of ['rating', 'comments']) {
@@ -312,74 +308,6 @@ describeDb('API routes', () => {
       .toBe(200);
   });
 
-  // ---- GET /api/geo ----
-
-  it('answers Unknown for every field when the platform sent nothing, and is never cached', async () => {
-    const res = await getJson(`${api}/geo`);
-    expect(res.status).toBe(200);
-    expect(res.body).toEqual({
-      country_code: 'Unknown',
-      country_name: 'Unknown',
-      city: 'Unknown',
-      region: 'Unknown',
-    });
-    expect(res.headers.get('cache-control')).toBe('private, no-store');
-  });
-
-  it.each([
-    [
-      'Cloudflare',
-      { 'cf-ipcountry': 'bg', 'cf-ipcity': 'Sofia', 'cf-region': 'Sofia City' },
-      { country_code: 'BG', country_name: 'Bulgaria', city: 'Sofia', region: 'Sofia City' },
-    ],
-    [
-      'Vercel',
-      {
-        'x-vercel-ip-country': 'BR',
-        'x-vercel-ip-city': 'S%C3%A3o%20Paulo',
-        'x-vercel-ip-country-region': 'SP',
-      },
-      { country_code: 'BR', country_name: 'Brazil', city: 'São Paulo', region: 'SP' },
-    ],
-    [
-      'Netlify x-nf-geo',
-      {
-        'x-nf-geo': Buffer.from(
-          JSON.stringify({
-            city: 'Chișinău',
-            country: { code: 'MD', name: 'Moldova' },
-            subdivision: { code: 'CU', name: 'Chișinău' },
-          }),
-        ).toString('base64'),
-      },
-      { country_code: 'MD', country_name: 'Moldova', city: 'Chișinău', region: 'Chișinău' },
-    ],
-    [
-      'Netlify x-country',
-      { 'x-country': 'DE' },
-      { country_code: 'DE', country_name: 'Germany', city: 'Unknown', region: 'Unknown' },
-    ],
-    [
-      'GEO_COUNTRY_HEADER',
-      { 'x-test-country': 'fr' },
-      { country_code: 'FR', country_name: 'France', city: 'Unknown', region: 'Unknown' },
-    ],
-    [
-      'Cloudflare unknown (XX)',
-      { 'cf-ipcountry': 'XX' },
-      { country_code: 'Unknown', country_name: 'Unknown', city: 'Unknown', region: 'Unknown' },
-    ],
-    [
-      'garbage',
-      { 'cf-ipcountry': '<script>', 'x-nf-geo': '%%%' },
-      { country_code: 'Unknown', country_name: 'Unknown', city: 'Unknown', region: 'Unknown' },
-    ],
-  ])('reads the location from %s headers', async (_, headers, expected) => {
-    const res = await getJson(`${api}/geo`, headers);
-    expect(res.status).toBe(200);
-    expect(res.body).toEqual(expected);
-  });
-
   // ---- GET /api/health, unknown routes, headers ----
 
   it('answers /api/health with 200 when the database answers', async () => {
@@ -395,7 +323,7 @@ describeDb('API routes', () => {
     ['DELETE', '/api/articles/1/comments'],
     ['POST', '/api/geo'],
   ])('answers %s %s with a JSON 404', async (method, route) => {
-    const res = await fetch(`${server.url}${route}`, {
+    const res = await t.fetch(`${origin}${route}`, {
       method,
       headers: { 'content-type': 'application/json' },
       body: method === 'GET' ? undefined : '{}',
@@ -406,9 +334,9 @@ describeDb('API routes', () => {
 
   it('sends the security headers and the API CSP on every API response, errors included', async () => {
     for (const res of [
-      await fetch(`${api}/health`),
-      await fetch(`${api}/nope`),
-      await fetch(`${api}/subscribe`, {
+      await t.fetch(`${api}/health`),
+      await t.fetch(`${api}/nope`),
+      await t.fetch(`${api}/subscribe`, {
         method: 'POST',
         body: 'x',
         headers: { 'content-type': 'application/json' },
@@ -426,7 +354,7 @@ describeDb('API routes', () => {
   });
 
   it('adds HSTS to API responses when the request came over HTTPS through the trusted proxy', async () => {
-    const res = await fetch(`${api}/health`, { headers: { 'x-forwarded-proto': 'https' } });
+    const res = await t.fetch(`${api}/health`, { headers: { 'x-forwarded-proto': 'https' } });
     expect(res.headers.get('strict-transport-security')).toBe('max-age=63072000; includeSubDomains');
   });
 });

@@ -2,10 +2,10 @@
 import fs from 'node:fs';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { fixtureScript, makeContentDir, makeDistDir } from './helpers/fixtures.ts';
-import { runScript, type Served, startServe } from './helpers/processes.ts';
-import { tempDir } from './helpers/tempDirs.ts';
-import { describeDb, freshDatabaseEnv } from './helpers/testDb.ts';
+import { fixtureScript, makeContentDir, makeDistDir } from '../support/fixtures.ts';
+import { runScript, type Served, startServe } from '../support/processes.ts';
+import { tempDir } from '../support/tempDirs.ts';
+import { describeDb, freshDatabaseEnv } from '../support/testDb.ts';
 
 describeDb('static site', () => {
   let server: Served;

@@ -2,9 +2,9 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { articleRatings, comments, rateLimits, subscribers, tipRatings } from '../../functions/db/schema.ts';
-import { uniqueEmail } from './helpers/http.ts';
-import { createTestApp, type TestApp } from './helpers/inProcessApp.ts';
-import { describeDb, freshDatabaseEnv } from './helpers/testDb.ts';
+import { uniqueEmail } from '../support/http.ts';
+import { createTestApp, type TestApp } from '../support/inProcessApp.ts';
+import { describeDb, freshDatabaseEnv } from '../support/testDb.ts';
 
 describeDb('what is stored', () => {
   let t: TestApp;

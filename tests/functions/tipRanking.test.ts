@@ -2,11 +2,11 @@
 // lower bound of the Wilson interval; and the ranking rule on its own.
 import { beforeAll, expect, it } from 'vitest';
 import { wilsonLowerBound } from '../../functions/tipRanking.ts';
-import { makeContentDir, makeDistDir } from './helpers/fixtures.ts';
-import { sessionId } from './helpers/http.ts';
-import { createTestApp } from './helpers/inProcessApp.ts';
-import { runScript, startServe } from './helpers/processes.ts';
-import { describeDb, freshDatabaseEnv, onPglite } from './helpers/testDb.ts';
+import { makeContentDir, makeDistDir } from '../support/fixtures.ts';
+import { sessionId } from '../support/http.ts';
+import { createTestApp } from '../support/inProcessApp.ts';
+import { runScript, startServe } from '../support/processes.ts';
+import { describeDb, freshDatabaseEnv, onPglite } from '../support/testDb.ts';
 
 const admin = (args: string[], env: Record<string, string>) =>
   runScript('functions/node/admin.ts', args, env);

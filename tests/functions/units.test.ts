@@ -6,7 +6,7 @@ import { loadConfig } from '../../functions/config.ts';
 import { containsLink } from '../../functions/containsLink.ts';
 import { clientAddress, clientKey, normaliseAddress } from '../../functions/http/clientKey.ts';
 import { headersFor, readHeaders, readRedirects } from '../../functions/node/hostRules.ts';
-import { tempDir } from './helpers/tempDirs.ts';
+import { tempDir } from '../support/tempDirs.ts';
 
 describe('configuration', () => {
   it('has the documented defaults', () => {

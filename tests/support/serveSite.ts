@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startServe } from '../functions/helpers/processes.ts';
+import { startServe } from './processes.ts';
 
 export interface ServedSite {
   baseURL: string;

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { parseArticleId } from '../../src/lib/blog/articleId.ts';
 import { articleSchema } from '../../src/lib/blog/articleSchema.ts';
 import { excerpt, plainText } from '../../src/lib/blog/excerpt.ts';
 import { notFoundScript, unknownArticleTarget } from '../../src/lib/blog/unknownArticle.ts';
@@ -20,16 +19,6 @@ describe('excerpt', () => {
       plainText('## Title\n\nSome **bold** and *soft* words.\n\n> A quote\n\n- one\n- two\n\n1. first'),
     ).toBe('Title Some bold and soft words. A quote one two first');
     expect(plainText('A [link](https://example.com) here.')).toBe('A link here.');
-  });
-});
-
-describe('article ids', () => {
-  it('reads whole numbers only', () => {
-    expect(parseArticleId('1')).toBe(1);
-    expect(parseArticleId('3')).toBe(3);
-    expect(parseArticleId('999')).toBe(999);
-    for (const bad of ['abc', '', '0', '-1', '1.5', '3a', ' 3', '1e3', '9999999999'])
-      expect(parseArticleId(bad), bad).toBeNull();
   });
 });
 

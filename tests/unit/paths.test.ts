@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  baseTipId,
-  counterpartPath,
-  langOfPath,
-  localizePath,
-  neutralPath,
-  tipIdFor,
-} from '../../src/i18n/paths.ts';
+import { baseTipId, tipIdFor } from '../../functions/contract.ts';
+import { counterpartPath, langOfPath, localizePath, neutralPath } from '../../src/i18n/paths.ts';
 
 describe('paths', () => {
   it('tells the language of a path', () => {

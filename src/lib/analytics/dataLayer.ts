@@ -6,7 +6,7 @@ declare global {
 
 /**
  * Pushes an analytics event to `window.dataLayer`, only where a page or tag manager created one
- * (spec section 7): with no data layer, nothing is collected.
+ * (after consent): with no data layer, nothing is collected.
  * @example track('advice_rated', { rating: 1 })
  */
 export function track(event: string, params: Record<string, unknown> = {}): void {

@@ -13,7 +13,8 @@ const unknown = 'Unknown';
 
 /**
  * The visitor's country, city and region for the visit event: from this session's earlier lookup, or
- * asked once (3 s at most). Any failure, 429 included, gives "Unknown" (spec section 7).
+ * asked once (3 s at most, so a slow lookup never holds the event back). Any failure, 429 included,
+ * gives "Unknown".
  */
 export async function visitorPlace(
   geoEndpoint: string,

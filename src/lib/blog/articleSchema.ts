@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { languages } from '../../i18n/languages.ts';
 
 export const blogCategories = ['relationships', 'productivity', 'mentalHealth'] as const;
-export type BlogCategory = (typeof blogCategories)[number];
 
 /** Frontmatter of an article in `content/blog/<lang>/<slug>.mdx`; one file per language shares an id. */
 export const articleSchema = z.object({
@@ -14,5 +13,3 @@ export const articleSchema = z.object({
   slug: z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'must be lower-case words joined by hyphens'),
   language: z.enum(languages),
 });
-
-export type ArticleData = z.infer<typeof articleSchema>;

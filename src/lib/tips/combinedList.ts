@@ -1,9 +1,9 @@
-/** The spec's list rule: how many slots the combined list has, and which slots hold rare tips. */
+/** How many slots the combined list has, and which slots hold rare tips (few, so they stay rare). */
 export const listSlots = 115;
 export const rareEvery = 10;
 
 /**
- * Builds one language's combined tip list (spec section 9): of `slots` slots, every `rareEvery`-th takes
+ * Builds one language's combined tip list: of `slots` slots, every `rareEvery`-th takes
  * the next rare tip while any remain; the other slots take the next regular tip while any remain.
  * A slot whose pool is empty stays empty, so 101 regular and 21 rare give 112 tips, 11 of them rare.
  */

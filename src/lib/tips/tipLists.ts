@@ -1,7 +1,7 @@
 import { getCollection } from 'astro:content';
+import { tipIdFor } from '../../../functions/contract.ts';
 import { tipCategoryNames } from '../../i18n/categories.ts';
 import type { Lang } from '../../i18n/languages.ts';
-import { tipIdFor } from '../../i18n/paths.ts';
 import type { ShownTip } from '../../stores/advice.ts';
 import { combinedList } from './combinedList.ts';
 import { isRare } from './tipRules.ts';
@@ -22,7 +22,7 @@ export async function allTips(lang: Lang): Promise<(ShownTip & { baseId: string;
     }));
 }
 
-/** The generator's list for one language, by the spec's slot rule. */
+/** The generator's list for one language, by the slot rule of combinedList.ts. */
 export async function generatorTips(lang: Lang): Promise<ShownTip[]> {
   const tips = await allTips(lang);
   const shown = ({ id, text, category }: ShownTip): ShownTip => ({ id, text, category });

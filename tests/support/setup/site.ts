@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import type { TestProject } from 'vitest/node';
-import { serveSite } from '../../support/serveSite.ts';
+import { serveSite } from '../serveSite.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {

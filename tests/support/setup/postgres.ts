@@ -1,7 +1,7 @@
 // globalSetup of the functions-postgres project: one throwaway PostgreSQL cluster for the whole run.
-// Each test file then creates its own database in it (see helpers/testDb.ts).
+// Each test file then creates its own database in it (see tests/support/testDb.ts).
 import type { TestProject } from 'vitest/node';
-import { locatePostgres, startTempPostgres } from '../../../functions/bench/tempPostgres.ts';
+import { locatePostgres, startTempPostgres } from '../tempPostgres.ts';
 import { provideTempRoot } from './tempRoot.ts';
 
 declare module 'vitest' {

@@ -7,7 +7,11 @@ export interface JsonAnswer {
   body: Record<string, unknown> & { error?: string };
 }
 
-async function answer(response: Response): Promise<JsonAnswer> {
+/** Fetches like `fetch`: the real one over HTTP, or an in-process app's (see inProcessApp.ts). */
+export type Fetcher = (url: string, init?: RequestInit) => Response | Promise<Response>;
+
+/** The status, headers and parsed JSON body of an answer; throws, showing the text, when it is not JSON. */
+export async function answer(response: Response): Promise<JsonAnswer> {
   const text = await response.text();
   let body: JsonAnswer['body'];
   try {
@@ -19,9 +23,14 @@ async function answer(response: Response): Promise<JsonAnswer> {
 }
 
 /** POSTs `body` as JSON (a string is sent as-is). */
-export async function postJson(url: string, body: unknown, headers: Record<string, string> = {}) {
+export async function postJson(
+  url: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+  fetcher: Fetcher = fetch,
+) {
   return answer(
-    await fetch(url, {
+    await fetcher(url, {
       method: 'POST',
       headers: { 'content-type': 'application/json', ...headers },
       body: typeof body === 'string' ? body : JSON.stringify(body),
@@ -29,8 +38,8 @@ export async function postJson(url: string, body: unknown, headers: Record<strin
   );
 }
 
-export async function getJson(url: string, headers: Record<string, string> = {}) {
-  return answer(await fetch(url, { headers }));
+export async function getJson(url: string, headers: Record<string, string> = {}, fetcher: Fetcher = fetch) {
+  return answer(await fetcher(url, { headers }));
 }
 
 /** A unique address per call, so tests never collide on data: `uniqueEmail('Sub')` -> `sub-…@example.com`. */

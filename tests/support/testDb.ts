@@ -5,16 +5,18 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import pg from 'pg';
 import { describe, inject } from 'vitest';
-import { loadConfig } from '../../../functions/config.ts';
-import { openDatabase } from '../../../functions/db/client.ts';
-import type { Database } from '../../../functions/db/types.ts';
+import { loadConfig } from '../../functions/config.ts';
+import { openDatabase } from '../../functions/db/client.ts';
+import type { Database } from '../../functions/db/types.ts';
 import { tempDir } from './tempDirs.ts';
 
 export const dbKind: 'pglite' | 'postgres' = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
 export const onPglite = dbKind === 'pglite';
 export const onPostgres = dbKind === 'postgres';
 
-const missing = onPostgres ? inject('postgresMissing') : null;
+/** Why this project's database cannot be used (PostgreSQL not installed), or null. */
+export const databaseMissing = onPostgres ? inject('postgresMissing') : null;
+const missing = databaseMissing;
 
 /** `describe`, skipped with the reason in its title when this project's database is not installed. */
 export function describeDb(name: string, body: () => void) {

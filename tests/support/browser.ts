@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
-import { launchChromium } from '../support/chromium.ts';
+import { launchChromium } from './chromium.ts';
 
 export const baseURL = inject('baseURL');
 
