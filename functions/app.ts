@@ -5,10 +5,12 @@ import { HTTPException } from 'hono/http-exception';
 import { corsFor, refuseCrossSite } from './http/origin.ts';
 import { apiCsp, hsts, isHttps, securityHeaders } from './http/securityHeaders.ts';
 import { articles } from './routes/articles.ts';
+import { confirm } from './routes/confirm.ts';
 import { geo } from './routes/geo.ts';
 import { health } from './routes/health.ts';
 import { subscribe } from './routes/subscribe.ts';
 import { tipRatings } from './routes/tipRatings.ts';
+import { unsubscribe } from './routes/unsubscribe.ts';
 import { errorMessages } from './schemas.ts';
 import type { AppEnv, Services } from './services.ts';
 
@@ -30,6 +32,8 @@ export function createApp(services: Services) {
   app.use(refuseCrossSite);
 
   app.route('/subscribe', subscribe);
+  app.route('/subscribe/confirm', confirm);
+  app.route('/unsubscribe', unsubscribe);
   app.route('/tip-ratings', tipRatings);
   app.route('/articles', articles);
   app.route('/geo', geo);

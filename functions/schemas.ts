@@ -39,9 +39,22 @@ const text = (max: number, tooLong: string) =>
 
 // ---- Request bodies -------------------------------------------------------------------------------
 
-/** POST /api/subscribe */
-export const subscribeBody = z.object({ email: email(errorMessages.invalidEmail) });
+/**
+ * POST /api/subscribe. `language` is the page's, for the letters (English when absent); `website` is
+ * the invisible honeypot field: people leave it empty.
+ */
+export const subscribeBody = z.object({
+  email: email(errorMessages.invalidEmail),
+  language: languageSchema.default('en'),
+  website: z.unknown().optional(),
+});
 export type SubscribeBody = z.infer<typeof subscribeBody>;
+
+/** POST /api/subscribe/confirm: the token from the link in the confirmation letter. */
+export const confirmBody = z.object({
+  token: z.string({ error: errorMessages.confirmInvalid }).max(200, errorMessages.confirmInvalid),
+});
+export type ConfirmBody = z.infer<typeof confirmBody>;
 
 /** POST /api/tip-ratings. English ids look like `en_5`/`en_r3`, Bulgarian ones `5`/`r3`. */
 export const tipRatingBody = z.object({
@@ -87,6 +100,13 @@ export type ErrorResponse = z.infer<typeof errorResponse>;
 
 export const subscribeResponse = z.object({ success: z.boolean(), error: z.string().optional() });
 export type SubscribeResponse = z.infer<typeof subscribeResponse>;
+
+export const confirmResponse = z.object({ confirmed: z.literal(true) });
+export type ConfirmResponse = z.infer<typeof confirmResponse>;
+
+/** Also the answer when the address was already gone: the link's work is done either way. */
+export const unsubscribeResponse = z.object({ unsubscribed: z.literal(true) });
+export type UnsubscribeResponse = z.infer<typeof unsubscribeResponse>;
 
 export const tipRatingResponse = z.object({ ok: z.literal(true) });
 export type TipRatingResponse = z.infer<typeof tipRatingResponse>;

@@ -7,13 +7,14 @@ const usage = `Usage: npm run admin -- <command>
   export <email>          print everything held about this e-mail address (JSON)
   delete <email>          delete everything held about this e-mail address
   held                    list comments held for review (they contain links)
+  queue                   list letters waiting in the mail queue or failed (no addresses shown)
   approve <comment-id>    publish a held or hidden comment
   hide <comment-id>       hide a comment from the site
   delete-comment <id>     delete a comment for good
   help                    show this help`;
 
 type Command =
-  | { name: 'help' | 'held' }
+  | { name: 'help' | 'held' | 'queue' }
   | { name: 'export' | 'delete'; email: string }
   | { name: 'approve' | 'hide' | 'delete-comment'; id: number };
 
@@ -29,7 +30,8 @@ function parseArgs(args: string[]): Command | { error: string } {
     case '-h':
       return value === undefined ? { name: 'help' } : { error: 'help takes no arguments.' };
     case 'held':
-      return value === undefined ? { name } : { error: 'held takes no arguments.' };
+    case 'queue':
+      return value === undefined ? { name } : { error: `${name} takes no arguments.` };
     case 'export':
     case 'delete': {
       const email = normaliseEmail(value ?? '');
@@ -67,7 +69,8 @@ async function run(command: Command): Promise<number> {
       case 'delete': {
         const gone = await deletePerson(db, await services.hashSecret(), command.email);
         console.log(
-          `Deleted for ${command.email}: ${gone.subscribers} subscription(s), ${gone.comments} comment(s), ` +
+          `Deleted for ${command.email}: ${gone.subscribers} subscription(s) with ${gone.queuedLetters} queued ` +
+            `letter(s) and ${gone.newsletterSends} send-log row(s), ${gone.comments} comment(s), ` +
             `${gone.articleRatings} article rating(s).`,
         );
         return 0;
@@ -80,6 +83,11 @@ async function run(command: Command): Promise<number> {
             `#${c.id}  article ${c.articleId}  ${c.createdAt.toISOString()}  ${c.language}  ${JSON.stringify(c.name)}\n    ${JSON.stringify(c.comment)}`,
           );
         }
+        return 0;
+      }
+      case 'queue': {
+        const { queueReport } = await import('../mail/queueReport.ts');
+        console.log(await queueReport(db));
         return 0;
       }
       case 'approve':

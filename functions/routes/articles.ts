@@ -9,6 +9,7 @@ import type { Db } from '../db/client.ts';
 import { perDatabase } from '../db/perDatabase.ts';
 import { articleRatings, comments } from '../db/schema.ts';
 import { keyedHash } from '../http/clientKey.ts';
+import { isHoneypotFilled } from '../http/honeypot.ts';
 import { jsonBody, validJson } from '../http/jsonBody.ts';
 import { rateLimit } from '../http/rateLimit.ts';
 import {
@@ -67,11 +68,6 @@ function toPublic(row: { id: number; name: string; comment: string; language: st
     language: row.language as PublicComment['language'],
     createdAt: row.createdAt.toISOString(),
   };
-}
-
-// Anything but "absent or blank" in the invisible field means a bot filled in the form.
-function isHoneypotFilled(value: unknown) {
-  return !(value === undefined || value === null || value === false || String(value).trim() === '');
 }
 
 export const articles = new Hono<ArticleEnv>()
