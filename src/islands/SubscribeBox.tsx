@@ -1,5 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useId, useState } from 'react';
+import type { Language } from '../../functions/contract.ts';
 import { $subscribeStatus, type SubscribeMessages, subscribe } from '../stores/subscribe.ts';
 import Spinner from './Spinner.tsx';
 
@@ -10,13 +11,18 @@ export interface SubscribeLabels {
   placeholder: string;
   button: string;
   saving: string;
+  /** After success: the line asking the visitor to confirm from their inbox. */
+  checkInbox: string;
+  /** The invisible honeypot field's label. */
+  honeypot: string;
   messages: SubscribeMessages;
 }
 
 /** The newsletter box on the home page (spec sections 4, 5 and 8). */
-export default function SubscribeBox({ labels }: { labels: SubscribeLabels }) {
+export default function SubscribeBox({ lang, labels }: { lang: Language; labels: SubscribeLabels }) {
   const status = useStore($subscribeStatus);
   const [email, setEmail] = useState('');
+  const [website, setWebsite] = useState('');
   const inputId = useId();
   const descriptionId = useId();
   const submitting = status === 'submitting';
@@ -43,6 +49,7 @@ export default function SubscribeBox({ labels }: { labels: SubscribeLabels }) {
           </svg>
         </span>
         <p className="font-display text-lg font-bold text-mint">{labels.messages.success}</p>
+        <p className="text-haze">{labels.checkInbox}</p>
       </div>
     );
   }
@@ -52,7 +59,7 @@ export default function SubscribeBox({ labels }: { labels: SubscribeLabels }) {
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
-        subscribe(email, labels.messages);
+        subscribe(email, labels.messages, { language: lang, website });
       }}
     >
       <h2 className="font-display text-xl font-bold text-cream">{labels.title}</h2>
@@ -76,6 +83,20 @@ export default function SubscribeBox({ labels }: { labels: SubscribeLabels }) {
           onChange={(event) => setEmail(event.target.value)}
           className="min-h-12 flex-1 rounded-full border-2 border-white/25 bg-night/60 px-5 text-cream placeholder:text-haze/70 focus:border-mint"
         />
+        {/* The honeypot: invisible to people and screen readers, irresistible to form-filling bots. */}
+        <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
+          <label>
+            {labels.honeypot}
+            <input
+              type="text"
+              name="website"
+              tabIndex={-1}
+              autoComplete="off"
+              value={website}
+              onChange={(event) => setWebsite(event.target.value)}
+            />
+          </label>
+        </div>
         <button
           type="submit"
           disabled={submitting}

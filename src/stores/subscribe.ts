@@ -1,6 +1,6 @@
 import { atom } from 'nanostores';
 import { toast } from 'sonner';
-import { isValidEmail, normaliseEmail } from '../../functions/contract.ts';
+import { isValidEmail, type Language, normaliseEmail } from '../../functions/contract.ts';
 import type { SubscribeResponse } from '../../functions/schemas.ts';
 import { track } from '../lib/analytics/dataLayer.ts';
 import { callApi } from '../lib/api/client.ts';
@@ -20,11 +20,21 @@ export interface SubscribeMessages {
   success: string;
 }
 
+/** The page's language (for the letters) and the honeypot field, empty unless a bot filled it. */
+export interface SubscribeExtras {
+  language: Language;
+  website: string;
+}
+
 /**
  * Subscribes an address. Every outcome ends in a toast; only success leaves the idle state behind,
  * so the typed address stays in the box for another try.
  */
-export async function subscribe(input: string, messages: SubscribeMessages): Promise<void> {
+export async function subscribe(
+  input: string,
+  messages: SubscribeMessages,
+  { language, website }: SubscribeExtras,
+): Promise<void> {
   if ($subscribeStatus.get() !== 'idle') return;
   const email = normaliseEmail(input);
   track('button_click', { button: 'subscribe' });
@@ -35,7 +45,8 @@ export async function subscribe(input: string, messages: SubscribeMessages): Pro
   }
   $subscribeStatus.set('submitting');
   try {
-    const answer = await callApi<SubscribeResponse>('/api/subscribe', { method: 'POST', body: { email } });
+    const body = website ? { email, language, website } : { email, language };
+    const answer = await callApi<SubscribeResponse>('/api/subscribe', { method: 'POST', body });
     if (answer.ok && answer.body?.success === true) {
       $subscribeStatus.set('success');
       track('email_subscription_success');
