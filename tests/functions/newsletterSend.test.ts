@@ -12,6 +12,7 @@ import { loadIssue } from '../../functions/newsletter/issues.ts';
 import { sendIssue } from '../../functions/newsletter/send.ts';
 import { startSmtpServer, type TestSmtp } from '../support/smtpServer.ts';
 import { uniqueEmail } from './helpers/http.ts';
+import { createTestApp } from './helpers/inProcessApp.ts';
 import { repoRoot, runScript, spawnScript } from './helpers/processes.ts';
 import { tempDir } from './helpers/tempDirs.ts';
 import { describeDb, freshDatabaseEnv, openDatabaseFor } from './helpers/testDb.ts';
@@ -211,5 +212,34 @@ describeDb('npm run newsletter', () => {
     expect(again.stdout).toContain('Sent 0 of 1 letter(s)');
     expect(again.stdout).toContain('1 letter(s) FAILED after retries');
     expect(again.stdout).not.toContain(people.bounce[0]);
+  });
+
+  it('npm run admin shows the queue without addresses, and exports and deletes a subscription with its letters', async () => {
+    const { env } = await seed({ en: 1, bg: 0, pending: 0 });
+    const email = uniqueEmail('admin-queue');
+    const t = await createTestApp(env);
+    try {
+      expect((await t.post('/api/subscribe', { email, language: 'bg' })).status).toBe(201);
+    } finally {
+      await t.database.close();
+    }
+    const admin = (args: string[]) => runScript('functions/node/admin.ts', args, env);
+    const queue = await admin(['queue']);
+    expect(queue.code).toBe(0);
+    expect(queue.stdout).toContain('Mail queue: 1 waiting, 0 failed.');
+    expect(queue.stdout).toMatch(/#\d+ {2}confirm {2}bg {2}waiting/);
+    expect(queue.stdout).not.toContain(email);
+
+    const exported = JSON.parse((await admin(['export', email])).stdout);
+    expect(exported.subscription).toMatchObject({
+      status: 'pending',
+      language: 'bg',
+      confirmedAt: null,
+      queuedLetters: [{ kind: 'confirm', status: 'waiting', attempts: 0 }],
+      newsletterSends: [],
+    });
+    const deleted = await admin(['delete', email]);
+    expect(deleted.stdout).toContain('1 subscription(s) with 1 queued letter(s) and 0 send-log row(s)');
+    expect((await admin(['queue'])).stdout).toContain('Mail queue: 0 waiting, 0 failed.');
   });
 });
