@@ -15,11 +15,20 @@ export async function startMailQueue(db: Db, config: Config, services: Services,
   const transport = createMailTransport(config);
   const toOutbox = !config.mail.smtpUrl;
   console.log(`Letters go to ${toOutbox ? shown(transport.description) : transport.description}.`);
+  let secret: string;
+  try {
+    secret = await services.hashSecret();
+  } catch (error) {
+    // Letters keep waiting in the queue; the next start sends them.
+    console.error(`Mail queue not started: ${(error as Error).message}`);
+    transport.close();
+    return { stop: async () => {} };
+  }
   const runner: QueueRunner = startQueueRunner(
     db,
     {
       transport,
-      context: { secret: await services.hashSecret(), siteUrl },
+      context: { secret, siteUrl },
       confirmPerHour: config.mail.confirmPerHour,
       onSent: ({ confirmUrl, file }) => {
         if (file) console.log(`Confirmation letter in ${shown(file)}: ${confirmUrl}`);
