@@ -104,7 +104,7 @@ export async function exportPerson(db: Db, secret: string, email: string): Promi
  */
 export async function deletePerson(db: Db, secret: string, email: string): Promise<DeleteResult> {
   return db.transaction(async (tx) => {
-    // Named for the count; the foreign keys would delete them with the subscription anyway.
+    // The queued letters have no foreign key; the send log's would cascade, but is named for the count.
     const [subscriber] = await tx
       .select({ id: subscribers.id })
       .from(subscribers)
