@@ -4,6 +4,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { Db } from './db/client.ts';
 import { articleRatings, comments, mailQueue, newsletterSends, subscribers } from './db/schema.ts';
 import { keyedHash } from './http/clientKey.ts';
+import { queueRequestedLetters } from './mail/queue.ts';
 
 export interface PersonExport {
   email: string;
@@ -38,6 +39,8 @@ export interface DeleteResult {
 
 /** `email` must already be trimmed and lower-cased, as stored. */
 export async function exportPerson(db: Db, secret: string, email: string): Promise<PersonExport> {
+  // So a letter asked for a moment ago shows as queued, as it is.
+  await queueRequestedLetters(db);
   const [subscriber] = await db.select().from(subscribers).where(eq(subscribers.email, email));
   const queued = subscriber
     ? await db
@@ -104,7 +107,9 @@ export async function exportPerson(db: Db, secret: string, email: string): Promi
  */
 export async function deletePerson(db: Db, secret: string, email: string): Promise<DeleteResult> {
   return db.transaction(async (tx) => {
-    // The queued letters have no foreign key; the send log's would cascade, but is named for the count.
+    // Named for the count (a letter asked for a moment ago included); the foreign keys would delete
+    // them with the subscription anyway.
+    await queueRequestedLetters(tx);
     const [subscriber] = await tx
       .select({ id: subscribers.id })
       .from(subscribers)

@@ -1,8 +1,8 @@
 // The privacy page's promise, kept by code: subscriber e-mails live 30 days, and addresses never
 // confirmed 48 hours. Rate-limit rows are only needed for the current hour, so they go too.
-import { and, eq, lt, notExists, or } from 'drizzle-orm';
+import { and, eq, lt, or } from 'drizzle-orm';
 import type { Db } from './db/client.ts';
-import { mailQueue, rateLimits, subscribers } from './db/schema.ts';
+import { rateLimits, subscribers } from './db/schema.ts';
 
 export const subscriberRetentionDays = 30;
 export const pendingRetentionHours = 48;
@@ -26,10 +26,6 @@ export async function purgeExpired(db: Db, now = new Date()): Promise<PurgeResul
       ),
     )
     .returning({ email: subscribers.email });
-  // Letters of subscribers gone by now (mail_queue has no foreign key, to keep subscribing cheap).
-  await db
-    .delete(mailQueue)
-    .where(notExists(db.select().from(subscribers).where(eq(subscribers.id, mailQueue.subscriberId))));
   const expiredLimits = await db
     .delete(rateLimits)
     .where(lt(rateLimits.windowStart, new Date(now.getTime() - rateLimitRetentionMs)))

@@ -2,6 +2,7 @@
 // `npx drizzle-kit generate --config functions/db/drizzle.config.ts --name <what-changed>`.
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   check,
   index,
   integer,
@@ -20,7 +21,7 @@ const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull(
  * link in the confirmation letter is followed; the purge deletes pending rows after 48 hours and every
  * row 30 days after `created_at` (a scan of a small table, so no index of its own). `id` is what the
  * links carry (signed with HASH_SECRET), never the address. `confirm_sent_at` is when the last
- * confirmation letter was queued.
+ * confirmation letter was asked for.
  */
 export const subscribers = pgTable(
   'subscribers',
@@ -32,6 +33,9 @@ export const subscribers = pgTable(
     status: text('status').notNull().default('pending'),
     confirmSentAt: timestamp('confirm_sent_at', { withTimezone: true }),
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    // A confirmation letter was asked for and is not in mail_queue yet. The subscribe request sets only
+    // this (one row written, so subscribing stays cheap); the queue drainer moves it into mail_queue.
+    confirmWanted: boolean('confirm_wanted').notNull().default(false),
   },
   (t) => [
     check('subscribers_status', sql`${t.status} in ('pending', 'confirmed')`),
@@ -40,18 +44,18 @@ export const subscribers = pgTable(
 );
 
 /**
- * Letters waiting to leave: written by the subscribe request, sent by the queue drainer, deleted once
- * sent. A letter holds no address or link: both are made from the subscriber row at sending time.
- * `failed` letters gave up after their last retry and wait for the operator (`npm run admin -- queue`).
- * No indexes beyond the key and no foreign key: the table stays small, and every subscription writes
- * here (a foreign-key check would cost each one a lookup). Whatever deletes a subscriber deletes its
- * letters too (unsubscribe, `npm run admin -- delete`); the purge removes any left over.
+ * Letters waiting to leave: moved here from `subscribers.confirm_wanted` by the queue drainer, sent by
+ * it, deleted once sent. A letter holds no address or link: both are made from the subscriber row at
+ * sending time. `failed` letters gave up after their last retry and wait for the operator
+ * (`npm run admin -- queue`). No indexes beyond the key: the table stays small.
  */
 export const mailQueue = pgTable(
   'mail_queue',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    subscriberId: uuid('subscriber_id').notNull(),
+    subscriberId: uuid('subscriber_id')
+      .notNull()
+      .references(() => subscribers.id, { onDelete: 'cascade' }),
     kind: text('kind').notNull().default('confirm'),
     status: text('status').notNull().default('waiting'),
     attempts: integer('attempts').notNull().default(0),

@@ -82,9 +82,21 @@ async function claim(db: Db, now: Date, limit: number): Promise<Claimed[]> {
   return rows.map((row) => ({ ...row, language: row.language === 'bg' ? 'bg' : 'en' }));
 }
 
+/**
+ * Moves the confirmation letters that subscriptions asked for (`subscribers.confirm_wanted`) into the
+ * queue, in one statement, so none is lost or doubled. Drains, exports and the queue view start here.
+ */
+export async function queueRequestedLetters(db: Db, now = new Date()): Promise<void> {
+  await db.execute(sql`
+    with wanted as (
+      update ${subscribers} set confirm_wanted = false where confirm_wanted returning id)
+    insert into ${mailQueue} (subscriber_id, next_attempt_at) select id, ${now} from wanted`);
+}
+
 /** Sends what is due at `now`, up to `batch` letters and the hourly cap. */
 export async function drainQueue(db: Db, options: DrainOptions): Promise<DrainResult> {
   const now = options.now ?? new Date();
+  await queueRequestedLetters(db, now);
   const result: DrainResult = { sent: 0, retrying: 0, failed: 0, capped: false };
   const windowStart = new Date(Math.floor(now.getTime() / hourMs) * hourMs);
   const batch = options.batch ?? 20;

@@ -3,8 +3,10 @@
 import { asc, count, eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { mailQueue, subscribers } from '../db/schema.ts';
+import { queueRequestedLetters } from './queue.ts';
 
 export async function queueReport(db: Db, now = new Date()): Promise<string> {
+  await queueRequestedLetters(db);
   const totals = await db
     .select({ status: mailQueue.status, n: count() })
     .from(mailQueue)

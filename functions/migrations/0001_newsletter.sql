@@ -28,6 +28,8 @@ ALTER TABLE "subscribers" ADD COLUMN "language" text DEFAULT 'en' NOT NULL;--> s
 ALTER TABLE "subscribers" ADD COLUMN "status" text DEFAULT 'pending' NOT NULL;--> statement-breakpoint
 ALTER TABLE "subscribers" ADD COLUMN "confirm_sent_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "subscribers" ADD COLUMN "confirmed_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "subscribers" ADD COLUMN "confirm_wanted" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+ALTER TABLE "mail_queue" ADD CONSTRAINT "mail_queue_subscriber_id_subscribers_id_fk" FOREIGN KEY ("subscriber_id") REFERENCES "public"."subscribers"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "newsletter_sends" ADD CONSTRAINT "newsletter_sends_subscriber_id_subscribers_id_fk" FOREIGN KEY ("subscriber_id") REFERENCES "public"."subscribers"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "newsletter_sends_subscriber" ON "newsletter_sends" USING btree ("subscriber_id");--> statement-breakpoint
 ALTER TABLE "subscribers" ADD CONSTRAINT "subscribers_status" CHECK ("subscribers"."status" in ('pending', 'confirmed'));--> statement-breakpoint

@@ -3,7 +3,7 @@
 // deletes the address at once; a GET, which link scanners make too, only leads to that page.
 import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { mailQueue, subscribers } from '../db/schema.ts';
+import { subscribers } from '../db/schema.ts';
 import { checkUnsubscribeToken } from '../mail/tokens.ts';
 import { errorMessages } from '../schemas.ts';
 import type { AppEnv } from '../services.ts';
@@ -13,11 +13,8 @@ export const unsubscribe = new Hono<AppEnv>()
     const subscriberId = checkUnsubscribeToken(await c.var.services.hashSecret(), c.req.query('token') ?? '');
     if (!subscriberId) return c.json({ error: errorMessages.unsubscribeInvalid }, 400);
     const { db } = await c.var.services.db();
-    // The row goes, not a flag, with its queued letters (and its send log, by foreign key).
-    await db.transaction(async (tx) => {
-      await tx.delete(mailQueue).where(eq(mailQueue.subscriberId, subscriberId));
-      await tx.delete(subscribers).where(eq(subscribers.id, subscriberId));
-    });
+    // The row goes, not a flag; its queued letters and send log go with it (foreign keys cascade).
+    await db.delete(subscribers).where(eq(subscribers.id, subscriberId));
     return c.json({ unsubscribed: true as const });
   })
   .get('/', async (c) => {

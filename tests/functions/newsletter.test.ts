@@ -5,7 +5,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { loadConfig } from '../../functions/config.ts';
 import { mailQueue, subscribers } from '../../functions/db/schema.ts';
-import { drainQueue, maxAttempts } from '../../functions/mail/queue.ts';
+import { drainQueue, maxAttempts, queueRequestedLetters } from '../../functions/mail/queue.ts';
 import { queueReport } from '../../functions/mail/queueReport.ts';
 import { confirmToken, unsubscribeToken } from '../../functions/mail/tokens.ts';
 import { createMailTransport, type MailTransport } from '../../functions/mail/transport.ts';
@@ -67,6 +67,7 @@ describeDb('newsletter: confirmed opt-in and one-click unsubscribe', () => {
     (await t.database.db.select().from(subscribers).where(eq(subscribers.email, email)))[0];
 
   const queuedFor = async (email: string) => {
+    await queueRequestedLetters(t.database.db);
     const row = await rowOf(email);
     return row ? t.database.db.select().from(mailQueue).where(eq(mailQueue.subscriberId, row.id)) : [];
   };
