@@ -1,4 +1,4 @@
-// The mail queue's drainer: sends the letters the subscribe request queued, with retries and back-off.
+// The mail queue's drainer: sends the letters subscriptions asked for, with retries and back-off.
 // Runs every few seconds in `npm run serve` and every minute on Netlify (platforms/netlify-mail.ts).
 // Several drainers may run at once: each claims its letters (row locks, skipped by the others).
 import { eq, sql } from 'drizzle-orm';
