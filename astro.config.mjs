@@ -45,7 +45,8 @@ export default defineConfig({
     clientDirectives(),
     mdx(),
     sitemap({
-      filter: (page) => !/\/404\/?$/.test(new URL(page).pathname),
+      // Not the 404 page, nor the pages only a link in a letter leads to.
+      filter: (page) => !/\/(404|subscribe\/confirm|unsubscribe)\/?$/.test(new URL(page).pathname),
       serialize(item) {
         const path = new URL(item.url).pathname.replace(/(.)\/$/, '$1');
         item.url = new URL(counterpartPath(path, langOfPath(path)), site).href;

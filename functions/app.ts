@@ -6,10 +6,12 @@ import { errorMessages } from './contract.ts';
 import { corsFor, refuseCrossSite } from './http/origin.ts';
 import { apiCsp, hsts, isHttps, securityHeaders } from './http/securityHeaders.ts';
 import { articles } from './routes/articles.ts';
+import { confirm } from './routes/confirm.ts';
 import { geo } from './routes/geo.ts';
 import { health } from './routes/health.ts';
 import { subscribe } from './routes/subscribe.ts';
 import { tipRatings } from './routes/tipRatings.ts';
+import { unsubscribe } from './routes/unsubscribe.ts';
 import type { AppEnv, Services } from './services.ts';
 
 export function createApp(services: Services) {
@@ -41,6 +43,8 @@ export function createApp(services: Services) {
   // Chained, so the app's type carries every route: the pages' typed client is derived from it.
   return app
     .route('/subscribe', subscribe)
+    .route('/subscribe/confirm', confirm)
+    .route('/unsubscribe', unsubscribe)
     .route('/tip-ratings', tipRatings)
     .route('/articles', articles)
     .route('/geo', geo)

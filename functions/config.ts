@@ -82,6 +82,27 @@ const envSchema = z.object({
       .refine((port) => port <= 65535, 'expected a port number from 0 to 65535'),
   ),
   DIST_DIR: z.preprocess(unsetIfEmpty, z.string().default('dist')),
+  SITE_URL: z.preprocess(
+    unsetIfEmpty,
+    z.url({ error: 'expected the site address, like https://example.com' }).optional(),
+  ),
+  SMTP_URL: z.preprocess(
+    unsetIfEmpty,
+    z
+      .string()
+      .regex(/^smtps?:\/\/[^\s]+$/, 'expected an smtp:// or smtps:// URL, like smtps://user:pass@host:465')
+      .optional(),
+  ),
+  MAIL_FROM: z.preprocess(unsetIfEmpty, z.string().min(3).default('Important Advice <advice@localhost>')),
+  CONFIRM_MAIL_PER_HOUR: count(100),
+  NEWSLETTER_PER_SECOND: z.preprocess(
+    unsetIfEmpty,
+    z
+      .string()
+      .regex(/^[1-9]\d*$/, 'expected a whole number of at least 1')
+      .default('5')
+      .transform(Number),
+  ),
 });
 
 export interface Config {
@@ -101,6 +122,17 @@ export interface Config {
   host: string;
   port: number;
   distDir: string;
+  /** The public address of the site, for links in letters; `npm run serve` uses its own address when unset. */
+  siteUrl: string | undefined;
+  mail: {
+    /** smtp:// or smtps:// URL of the mail server; when absent, letters are written to DATA_DIR/outbox. */
+    smtpUrl: string | undefined;
+    from: string;
+    /** Most confirmation letters sent per clock hour, whoever asked; 0 turns the cap off. */
+    confirmPerHour: number;
+    /** Newsletter letters per second (`npm run newsletter -- send`). */
+    perSecond: number;
+  };
 }
 
 export class ConfigError extends Error {
@@ -139,5 +171,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     host: e.HOST,
     port: e.PORT,
     distDir: path.resolve(e.DIST_DIR),
+    siteUrl: e.SITE_URL?.replace(/\/+$/, ''),
+    mail: {
+      smtpUrl: e.SMTP_URL,
+      from: e.MAIL_FROM,
+      confirmPerHour: e.CONFIRM_MAIL_PER_HOUR,
+      perSecond: e.NEWSLETTER_PER_SECOND,
+    },
   };
 }

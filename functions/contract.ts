@@ -46,6 +46,10 @@ export const errorMessages = {
   notFound: 'Not found',
   serverError: 'Something went wrong',
   databaseUnavailable: 'Database unavailable',
+  confirmInvalid: 'This confirmation link is not valid',
+  confirmExpired: 'This confirmation link has expired: please subscribe again',
+  confirmUsed: 'This confirmation link was already used: the subscription is confirmed',
+  unsubscribeInvalid: 'This unsubscribe link is not valid',
 } as const;
 
 /** The e-mail rule, applied after trimming and lower-casing: no spaces, one @, a dot after it. */

@@ -1,13 +1,22 @@
 // A person's requests under the privacy policy, by e-mail address: see everything held, delete it all.
 // Tip ratings are keyed on an anonymous browser session, not an address, so they cannot be linked.
-import { eq } from 'drizzle-orm';
-import { articleRatings, comments, subscribers } from './db/schema.ts';
+import { asc, eq } from 'drizzle-orm';
+import { articleRatings, comments, mailQueue, newsletterSends, subscribers } from './db/schema.ts';
 import type { Db } from './db/types.ts';
 import { keyedHash } from './http/clientKey.ts';
+import { queueRequestedLetters } from './mail/queue.ts';
 
 export interface PersonExport {
   email: string;
-  subscription: { subscribedAt: string } | null;
+  /** With the letters waiting for it and the newsletter send log (both go with the subscription). */
+  subscription: {
+    subscribedAt: string;
+    status: string;
+    language: string;
+    confirmedAt: string | null;
+    queuedLetters: { id: number; kind: string; status: string; attempts: number; queuedAt: string }[];
+    newsletterSends: { issue: string; status: string; at: string }[];
+  } | null;
   comments: {
     id: number;
     articleId: number;
@@ -22,13 +31,31 @@ export interface PersonExport {
 
 export interface DeleteResult {
   subscribers: number;
+  queuedLetters: number;
+  newsletterSends: number;
   comments: number;
   articleRatings: number;
 }
 
 /** `email` must already be trimmed and lower-cased, as stored. */
 export async function exportPerson(db: Db, secret: string, email: string): Promise<PersonExport> {
+  // So a letter asked for a moment ago shows as queued, as it is.
+  await queueRequestedLetters(db);
   const [subscriber] = await db.select().from(subscribers).where(eq(subscribers.email, email));
+  const queued = subscriber
+    ? await db
+        .select()
+        .from(mailQueue)
+        .where(eq(mailQueue.subscriberId, subscriber.id))
+        .orderBy(asc(mailQueue.id))
+    : [];
+  const sends = subscriber
+    ? await db
+        .select()
+        .from(newsletterSends)
+        .where(eq(newsletterSends.subscriberId, subscriber.id))
+        .orderBy(asc(newsletterSends.updatedAt))
+    : [];
   const ownComments = await db.select().from(comments).where(eq(comments.email, email)).orderBy(comments.id);
   const ratings = await db
     .select()
@@ -37,7 +64,26 @@ export async function exportPerson(db: Db, secret: string, email: string): Promi
     .orderBy(articleRatings.articleId);
   return {
     email,
-    subscription: subscriber ? { subscribedAt: subscriber.createdAt.toISOString() } : null,
+    subscription: subscriber
+      ? {
+          subscribedAt: subscriber.createdAt.toISOString(),
+          status: subscriber.status,
+          language: subscriber.language,
+          confirmedAt: subscriber.confirmedAt?.toISOString() ?? null,
+          queuedLetters: queued.map((q) => ({
+            id: q.id,
+            kind: q.kind,
+            status: q.status,
+            attempts: q.attempts,
+            queuedAt: q.createdAt.toISOString(),
+          })),
+          newsletterSends: sends.map((l) => ({
+            issue: l.issue,
+            status: l.status,
+            at: l.updatedAt.toISOString(),
+          })),
+        }
+      : null,
     comments: ownComments.map((c) => ({
       id: c.id,
       articleId: c.articleId,
@@ -55,9 +101,31 @@ export async function exportPerson(db: Db, secret: string, email: string): Promi
   };
 }
 
-/** Deletes the subscription, the comments and the article ratings of `email`, all or nothing. */
+/**
+ * Deletes the subscription (with its queued letters and send log), the comments and the article
+ * ratings of `email`, all or nothing.
+ */
 export async function deletePerson(db: Db, secret: string, email: string): Promise<DeleteResult> {
   return db.transaction(async (tx) => {
+    // Named for the count (a letter asked for a moment ago included); the foreign keys would delete
+    // them with the subscription anyway.
+    await queueRequestedLetters(tx);
+    const [subscriber] = await tx
+      .select({ id: subscribers.id })
+      .from(subscribers)
+      .where(eq(subscribers.email, email));
+    const goneLetters = subscriber
+      ? await tx
+          .delete(mailQueue)
+          .where(eq(mailQueue.subscriberId, subscriber.id))
+          .returning({ id: mailQueue.id })
+      : [];
+    const goneSends = subscriber
+      ? await tx
+          .delete(newsletterSends)
+          .where(eq(newsletterSends.subscriberId, subscriber.id))
+          .returning({ issue: newsletterSends.issue })
+      : [];
     const gone = await tx
       .delete(subscribers)
       .where(eq(subscribers.email, email))
@@ -70,6 +138,12 @@ export async function deletePerson(db: Db, secret: string, email: string): Promi
       .delete(articleRatings)
       .where(eq(articleRatings.emailHash, keyedHash(secret, email)))
       .returning({ articleId: articleRatings.articleId });
-    return { subscribers: gone.length, comments: goneComments.length, articleRatings: goneRatings.length };
+    return {
+      subscribers: gone.length,
+      queuedLetters: goneLetters.length,
+      newsletterSends: goneSends.length,
+      comments: goneComments.length,
+      articleRatings: goneRatings.length,
+    };
   });
 }

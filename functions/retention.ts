@@ -1,10 +1,11 @@
-// The privacy page's promise, kept by code: subscriber e-mails live 30 days. Rate-limit rows are only
-// needed for the current hour, so they go too.
-import { lt } from 'drizzle-orm';
+// The privacy page's promise, kept by code: subscriber e-mails live 30 days, and addresses never
+// confirmed 48 hours. Rate-limit rows are only needed for the current hour, so they go too.
+import { and, eq, lt, or } from 'drizzle-orm';
 import { rateLimits, subscribers } from './db/schema.ts';
 import type { Db } from './db/types.ts';
 
 export const subscriberRetentionDays = 30;
+export const pendingRetentionHours = 48;
 const rateLimitRetentionMs = 2 * 3_600_000;
 
 export interface PurgeResult {
@@ -15,9 +16,15 @@ export interface PurgeResult {
 /** Deletes what is past its retention at `now`; returns how many rows went. Safe to run anywhere, any time. */
 export async function purgeExpired(db: Db, now = new Date()): Promise<PurgeResult> {
   const subscriberCutoff = new Date(now.getTime() - subscriberRetentionDays * 86_400_000);
+  const pendingCutoff = new Date(now.getTime() - pendingRetentionHours * 3_600_000);
   const expiredSubscribers = await db
     .delete(subscribers)
-    .where(lt(subscribers.createdAt, subscriberCutoff))
+    .where(
+      or(
+        lt(subscribers.createdAt, subscriberCutoff),
+        and(eq(subscribers.status, 'pending'), lt(subscribers.createdAt, pendingCutoff)),
+      ),
+    )
     .returning({ email: subscribers.email });
   const expiredLimits = await db
     .delete(rateLimits)
@@ -27,5 +34,5 @@ export async function purgeExpired(db: Db, now = new Date()): Promise<PurgeResul
 }
 
 export function describePurge(result: PurgeResult): string {
-  return `Purge: deleted ${result.subscribers} subscriber(s) older than ${subscriberRetentionDays} days and ${result.rateLimits} old rate-limit row(s).`;
+  return `Purge: deleted ${result.subscribers} subscriber(s) older than ${subscriberRetentionDays} days (or unconfirmed after ${pendingRetentionHours} hours) and ${result.rateLimits} old rate-limit row(s).`;
 }

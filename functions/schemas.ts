@@ -38,8 +38,21 @@ const text = (max: number, tooLong: string) =>
 
 // ---- Request bodies -------------------------------------------------------------------------------
 
-/** POST /api/subscribe */
-export const subscribeBody = z.object({ email: email(errorMessages.invalidEmail) });
+/**
+ * POST /api/subscribe. `language` is the page's, for the letters (English when absent); `website` is
+ * the invisible honeypot field: people leave it empty.
+ */
+export const subscribeBody = z.object({
+  email: email(errorMessages.invalidEmail),
+  language: languageSchema.default('en'),
+  website: z.unknown().optional(),
+});
+
+/** POST /api/subscribe/confirm: the token from the link in the confirmation letter. */
+export const confirmBody = z.object({
+  token: z.string({ error: errorMessages.confirmInvalid }).max(200, errorMessages.confirmInvalid),
+});
+export type ConfirmBody = z.infer<typeof confirmBody>;
 
 /** POST /api/tip-ratings. English ids look like `en_5`/`en_r3`, Bulgarian ones `5`/`r3`. */
 export const tipRatingBody = z.object({

@@ -2,6 +2,7 @@ import { defineCollection } from 'astro:content';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { glob, type LoaderContext } from 'astro/loaders';
+import { issueSchema } from '../functions/newsletter/issueSchema.ts';
 import { articleSchema } from './lib/blog/articleSchema.ts';
 import { parseTips, tipSchema } from './lib/tips/tipRules.ts';
 
@@ -42,4 +43,17 @@ const tips = defineCollection({
   schema: tipSchema,
 });
 
-export const collections = { blog, tips };
+/**
+ * Issues of the newsletter, `content/newsletter/<lang>/<slug>.md(x)`: no page shows them, but the build
+ * checks their frontmatter like the articles'; `npm run newsletter` sends them.
+ */
+const newsletter = defineCollection({
+  loader: glob({
+    base: './content/newsletter',
+    pattern: '**/*.{md,mdx}',
+    generateId: ({ entry }) => entry.replace(/\.mdx?$/, ''),
+  }),
+  schema: issueSchema,
+});
+
+export const collections = { blog, tips, newsletter };

@@ -1,18 +1,96 @@
 // The tables, for typed queries. Changing this file? Generate the next SQL migration with
 // `npx drizzle-kit generate --config functions/db/drizzle.config.ts --name <what-changed>`.
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, primaryKey, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
 /**
- * Newsletter addresses (trimmed, lower-cased), the address itself being the key. Deleted 30 days after
- * `created_at` by the purge; the table stays small, so that needs no index of its own.
+ * Newsletter addresses (trimmed, lower-cased), the address itself being the key. `pending` until the
+ * link in the confirmation letter is followed; the purge deletes pending rows after 48 hours and every
+ * row 30 days after `created_at` (a scan of a small table, so no index of its own). `id` is what the
+ * links carry (signed with HASH_SECRET), never the address. `confirm_sent_at` is when the last
+ * confirmation letter was asked for.
  */
-export const subscribers = pgTable('subscribers', {
-  email: text('email').primaryKey(),
-  createdAt: createdAt(),
-});
+export const subscribers = pgTable(
+  'subscribers',
+  {
+    email: text('email').primaryKey(),
+    createdAt: createdAt(),
+    id: uuid('id').notNull().unique().defaultRandom(),
+    language: text('language').notNull().default('en'),
+    status: text('status').notNull().default('pending'),
+    confirmSentAt: timestamp('confirm_sent_at', { withTimezone: true }),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    // A confirmation letter was asked for and is not in mail_queue yet. The subscribe request sets only
+    // this (one row written, so subscribing stays cheap); the queue drainer moves it into mail_queue.
+    confirmWanted: boolean('confirm_wanted').notNull().default(false),
+  },
+  (t) => [
+    check('subscribers_status', sql`${t.status} in ('pending', 'confirmed')`),
+    check('subscribers_language', sql`${t.language} in ('en', 'bg')`),
+  ],
+);
+
+/**
+ * Letters waiting to leave: moved here from `subscribers.confirm_wanted` by the queue drainer, sent by
+ * it, deleted once sent. A letter holds no address or link: both are made from the subscriber row at
+ * sending time. `failed` letters gave up after their last retry and wait for the operator
+ * (`npm run admin -- queue`). No indexes beyond the key: the table stays small.
+ */
+export const mailQueue = pgTable(
+  'mail_queue',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    subscriberId: uuid('subscriber_id')
+      .notNull()
+      .references(() => subscribers.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull().default('confirm'),
+    status: text('status').notNull().default('waiting'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('mail_queue_kind', sql`${t.kind} in ('confirm')`),
+    check('mail_queue_status', sql`${t.status} in ('waiting', 'failed')`),
+  ],
+);
+
+/**
+ * The send log of newsletter issues: one row per issue and subscriber, written `sending` before the
+ * letter goes and `sent` once the mail server took it, so an interrupted send resumes where it stopped.
+ */
+export const newsletterSends = pgTable(
+  'newsletter_sends',
+  {
+    issue: text('issue').notNull(),
+    subscriberId: uuid('subscriber_id')
+      .notNull()
+      .references(() => subscribers.id, { onDelete: 'cascade' }),
+    status: text('status').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.issue, t.subscriberId] }),
+    index('newsletter_sends_subscriber').on(t.subscriberId),
+    check('newsletter_sends_status', sql`${t.status} in ('sending', 'sent', 'failed')`),
+  ],
+);
 
 /** One like (1) or dislike (0) per tip, language and anonymous browser session. No IP, no e-mail. */
 export const tipRatings = pgTable(

@@ -41,7 +41,7 @@ const upsertAttempt = perDatabase((db) =>
 );
 
 /** Counts the attempt and returns the attempts so far this hour, this one included. */
-async function countAttempt(db: Db, attempt: Attempt): Promise<number> {
+export async function countAttempt(db: Db, attempt: Attempt): Promise<number> {
   const { clientKey, action, windowStart } = attempt;
   const [row] = await upsertAttempt(db).execute({ clientKey, action, windowStart });
   return row?.hits ?? 1;

@@ -2,6 +2,7 @@
 // runAdmin() with their own database and output.
 import { isValidEmail, normaliseEmail } from '../contract.ts';
 import type { Db } from '../db/types.ts';
+import { queueReport } from '../mail/queueReport.ts';
 import { deleteComment, heldComments, setCommentStatus } from '../moderation.ts';
 import { deletePerson, exportPerson } from '../personalData.ts';
 import { formatTipReport, tipReport, tipReportCsv } from '../tipRanking.ts';
@@ -12,6 +13,7 @@ const usage = `Usage: npm run admin -- <command>
   export <email>          print everything held about this e-mail address (JSON)
   delete <email>          delete everything held about this e-mail address
   held                    list comments held for review (they contain links)
+  queue                   list letters waiting in the mail queue or failed (no addresses shown)
   approve <comment-id>    publish a held or hidden comment
   hide <comment-id>       hide a comment from the site
   delete-comment <id>     delete a comment for good
@@ -21,7 +23,7 @@ const usage = `Usage: npm run admin -- <command>
 
 type AdminCommand =
   | { name: 'help' }
-  | { name: 'held' }
+  | { name: 'held' | 'queue' }
   | { name: 'export' | 'delete'; email: string }
   | { name: 'approve' | 'hide' | 'delete-comment'; id: number }
   | { name: 'tips'; options: TipsOptions };
@@ -42,7 +44,8 @@ function parseArgs(args: string[]): AdminCommand | { error: string } {
     case '-h':
       return value === undefined ? { name: 'help' } : { error: 'help takes no arguments.' };
     case 'held':
-      return value === undefined ? { name } : { error: 'held takes no arguments.' };
+    case 'queue':
+      return value === undefined ? { name } : { error: `${name} takes no arguments.` };
     case 'export':
     case 'delete': {
       const email = normaliseEmail(value ?? '');
@@ -80,7 +83,8 @@ async function runCommand(
     case 'delete': {
       const gone = await deletePerson(db, await hashSecret(), command.email);
       out.log(
-        `Deleted for ${command.email}: ${gone.subscribers} subscription(s), ${gone.comments} comment(s), ` +
+        `Deleted for ${command.email}: ${gone.subscribers} subscription(s) with ${gone.queuedLetters} queued ` +
+          `letter(s) and ${gone.newsletterSends} send-log row(s), ${gone.comments} comment(s), ` +
           `${gone.articleRatings} article rating(s).`,
       );
       return 0;
@@ -93,6 +97,10 @@ async function runCommand(
           `#${c.id}  article ${c.articleId}  ${c.createdAt.toISOString()}  ${c.language}  ${JSON.stringify(c.name)}\n    ${JSON.stringify(c.comment)}`,
         );
       }
+      return 0;
+    }
+    case 'queue': {
+      out.log(await queueReport(db));
       return 0;
     }
     case 'approve':

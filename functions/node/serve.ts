@@ -11,6 +11,7 @@ import { DataDirLockedError } from '../db/dataDirLock.ts';
 import { defaultPageCsp, isHttps, securityHeaders } from '../http/securityHeaders.ts';
 import { describePurge, purgeExpired } from '../retention.ts';
 import { createServices } from '../services.ts';
+import { startMailQueue } from './mailQueueRunner.ts';
 import { createStaticSite } from './staticSite.ts';
 
 const hourMs = 3_600_000;
@@ -78,8 +79,10 @@ const server = serve(
     const host = info.family === 'IPv6' ? `[${info.address}]` : info.address;
     const where = database.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL';
     console.log(`Important Advice is serving http://${host}:${info.port} (database: ${where})`);
+    mail = startMailQueue(database.db, config, services, config.siteUrl ?? `http://${host}:${info.port}`);
   },
 );
+let mail: ReturnType<typeof startMailQueue> | undefined;
 
 server.on('error', (error) => fail(`Cannot listen on ${config.host}:${config.port}: ${error.message}`));
 
@@ -96,6 +99,7 @@ async function shutdown(signal: string) {
   // Stops accepting connections; the callback runs once in-flight requests have been answered.
   server.close(async () => {
     try {
+      await (await mail)?.stop();
       await database.close();
       console.log('Stopped cleanly.');
       process.exit(0);

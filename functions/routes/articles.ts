@@ -10,6 +10,7 @@ import { perDatabase } from '../db/perDatabase.ts';
 import { articleRatings, comments } from '../db/schema.ts';
 import type { Db } from '../db/types.ts';
 import { keyedHash } from '../http/clientKey.ts';
+import { isHoneypotFilled } from '../http/honeypot.ts';
 import { jsonBody, validJson } from '../http/jsonBody.ts';
 import { rateLimit } from '../http/rateLimit.ts';
 import { articleRatingBody, commentBody } from '../schemas.ts';
@@ -62,11 +63,6 @@ function toPublic(row: { id: number; name: string; comment: string; language: st
     language: row.language as Lang,
     createdAt: row.createdAt.toISOString(),
   };
-}
-
-// Anything but "absent or blank" in the invisible field means a bot filled in the form.
-function isHoneypotFilled(value: unknown) {
-  return !(value === undefined || value === null || value === false || String(value).trim() === '');
 }
 
 export const articles = new Hono<ArticleEnv>()

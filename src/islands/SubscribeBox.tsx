@@ -1,5 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useId, useState } from 'react';
+import type { Lang } from '../../functions/contract.ts';
 import { useHydrated } from '../lib/hydration/useHydrated.ts';
 import { $subscribeStatus, type SubscribeMessages, subscribe } from '../stores/subscribe.ts';
 import Spinner from './Spinner.tsx';
@@ -11,13 +12,18 @@ export interface SubscribeLabels {
   placeholder: string;
   button: string;
   saving: string;
+  /** After success: the line asking the visitor to confirm from their inbox. */
+  checkInbox: string;
+  /** The invisible honeypot field's label. */
+  honeypot: string;
   messages: SubscribeMessages;
 }
 
 /** The newsletter box on the home page: an address, one button, and a toast for every outcome. */
-export default function SubscribeBox({ labels }: { labels: SubscribeLabels }) {
+export default function SubscribeBox({ lang, labels }: { lang: Lang; labels: SubscribeLabels }) {
   const status = useStore($subscribeStatus);
   const [email, setEmail] = useState('');
+  const [website, setWebsite] = useState('');
   const inputId = useId();
   const descriptionId = useId();
   const submitting = status === 'submitting';
@@ -45,6 +51,7 @@ export default function SubscribeBox({ labels }: { labels: SubscribeLabels }) {
           </svg>
         </span>
         <p className="font-display text-lg font-bold text-mint">{labels.messages.success}</p>
+        <p className="text-haze">{labels.checkInbox}</p>
       </div>
     );
   }
@@ -54,7 +61,7 @@ export default function SubscribeBox({ labels }: { labels: SubscribeLabels }) {
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
-        subscribe(email, labels.messages);
+        subscribe(email, labels.messages, { language: lang, website });
       }}
     >
       <h2 className="font-display text-xl font-bold text-cream">{labels.title}</h2>
@@ -79,6 +86,20 @@ export default function SubscribeBox({ labels }: { labels: SubscribeLabels }) {
           onChange={(event) => setEmail(event.target.value)}
           className="min-h-12 flex-1 rounded-full border-2 border-white/25 bg-night/60 px-5 text-cream placeholder:text-haze/70 focus:border-mint disabled:cursor-wait disabled:opacity-60"
         />
+        {/* The honeypot: invisible to people and screen readers, irresistible to form-filling bots. */}
+        <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
+          <label>
+            {labels.honeypot}
+            <input
+              type="text"
+              name="website"
+              tabIndex={-1}
+              autoComplete="off"
+              value={website}
+              onChange={(event) => setWebsite(event.target.value)}
+            />
+          </label>
+        </div>
         <button
           type="submit"
           disabled={submitting || !ready}

@@ -1,6 +1,6 @@
 import { atom } from 'nanostores';
 import { toast } from 'sonner';
-import { isValidEmail, normaliseEmail } from '../../functions/contract.ts';
+import { isValidEmail, type Lang, normaliseEmail } from '../../functions/contract.ts';
 import { track } from '../lib/analytics/dataLayer.ts';
 import { api } from '../lib/api/client.ts';
 
@@ -19,11 +19,21 @@ export interface SubscribeMessages {
   success: string;
 }
 
+/** The page's language (for the letters) and the honeypot field, empty unless a bot filled it. */
+export interface SubscribeExtras {
+  language: Lang;
+  website: string;
+}
+
 /**
  * Subscribes an address. Every outcome ends in a toast; only success leaves the idle state behind,
  * so the typed address stays in the box for another try.
  */
-export async function subscribe(input: string, messages: SubscribeMessages): Promise<void> {
+export async function subscribe(
+  input: string,
+  messages: SubscribeMessages,
+  { language, website }: SubscribeExtras,
+): Promise<void> {
   if ($subscribeStatus.get() !== 'idle') return;
   const email = normaliseEmail(input);
   track('button_click', { button: 'subscribe' });
@@ -34,8 +44,9 @@ export async function subscribe(input: string, messages: SubscribeMessages): Pro
   }
   $subscribeStatus.set('submitting');
   try {
+    const body = website ? { email, language, website } : { email, language };
     // Widened: a proxy or the platform may answer with a status the route never sends (502, 403).
-    const status: number = (await api.subscribe.$post({ json: { email } })).status;
+    const status: number = (await api.subscribe.$post({ json: body })).status;
     if (status === 201) {
       $subscribeStatus.set('success');
       track('email_subscription_success');

@@ -12,13 +12,14 @@ const daysAgo = (n: number) => new Date(Date.now() - n * day);
 
 describeDb('retention purge', () => {
   it('deletes subscribers older than 30 days and stale rate-limit rows, keeps the rest', async () => {
+    // Confirmed subscribers: pending ones have their own, shorter limit (newsletter tests).
     const database = await openDatabaseFor(await freshDatabaseEnv());
     try {
       const [old, edge, fresh] = [uniqueEmail('old'), uniqueEmail('edge'), uniqueEmail('fresh')];
       await database.db.insert(subscribers).values([
-        { email: old, createdAt: daysAgo(31) },
-        { email: edge, createdAt: daysAgo(29.9) },
-        { email: fresh, createdAt: new Date() },
+        { email: old, createdAt: daysAgo(31), status: 'confirmed' },
+        { email: edge, createdAt: daysAgo(29.9), status: 'confirmed' },
+        { email: fresh, createdAt: new Date(), status: 'confirmed' },
       ]);
       await database.db.insert(rateLimits).values([
         {

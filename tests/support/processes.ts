@@ -31,6 +31,11 @@ const appVariables = [
   'PORT',
   'DIST_DIR',
   'PG_POOL_MAX',
+  'SITE_URL',
+  'SMTP_URL',
+  'MAIL_FROM',
+  'CONFIRM_MAIL_PER_HOUR',
+  'NEWSLETTER_PER_SECOND',
 ];
 
 /** process.env without the app's variables, plus `env`. */

@@ -175,7 +175,7 @@ export const en = {
     'We use this information to show the site in your language, to send the newsletter you asked for, to keep ratings fair (one per person), to protect the comments from spam and to understand which tips and articles people find useful. We do not sell your data and we do not use it for advertising.',
   'privacy.security.title': 'Data security & storage',
   'privacy.security.body':
-    'Subscriber emails are stored with a hosted database service and deleted automatically after 30 days, unless you ask us to delete them earlier. Emails given with a rating are stored only as a one-way keyed hash. Connections to the site are encrypted.',
+    'Subscriber emails are stored with a hosted database service. An address that is not confirmed from the letter we send is deleted after 48 hours; the others are deleted automatically after 30 days, unless you unsubscribe or ask us to delete them earlier. Emails given with a rating are stored only as a one-way keyed hash. Connections to the site are encrypted.',
   'privacy.thirdParty.title': 'Third-party services',
   'privacy.thirdParty.analytics':
     'Analytics: if a web analytics service is enabled, it loads only after you accept it, with IP anonymization on and advertising signals off.',
@@ -189,7 +189,7 @@ export const en = {
   'privacy.rights.optOut': 'and opt out of the newsletter and of analytics.',
   'privacy.retention.title': 'Data retention',
   'privacy.retention.body':
-    'Subscriber emails are deleted automatically 30 days after you give them to us, unless deleted earlier on request. Analytics data is kept for at most 26 months. Comments stay published until you or we remove them.',
+    'Subscriber emails are deleted automatically 30 days after you give them to us, or 48 hours after if the subscription is never confirmed, unless deleted earlier on request or by the unsubscribe link in every letter. Analytics data is kept for at most 26 months. Comments stay published until you or we remove them.',
   'privacy.contact.title': 'Contact',
   'privacy.contact.body':
     'For any question about your data, or to use any of your rights, write to privacy@important-advice.example and we will answer within 30 days.',
@@ -209,6 +209,35 @@ export const en = {
   'consent.text': 'May we count visits with an analytics tool? It helps us see which tips help.',
   'consent.accept': 'Accept',
   'consent.reject': 'Reject',
+
+  'newsletter.checkInbox': 'One more step: we sent you a letter. Press the button in it to confirm.',
+  'newsletter.noscript':
+    'This page needs JavaScript to talk to our server. Please turn it on and open the link again.',
+  'newsletter.home': 'Back to the advice',
+  'newsletter.subscribeAgain': 'Subscribe again',
+  'newsletter.retry': 'Try again',
+  'newsletter.error': 'Something went wrong on our side. Please try again in a moment.',
+  'newsletter.confirm.metaTitle': 'Confirm your subscription | Important Advice',
+  'newsletter.confirm.title': 'Your subscription',
+  'newsletter.confirm.working': 'Confirming your subscription...',
+  'newsletter.confirm.done':
+    'You are in! Your subscription is confirmed, and the first letter will find you soon.',
+  'newsletter.confirm.used':
+    'This link was already used: your subscription is confirmed. Nothing else to do.',
+  'newsletter.confirm.expired':
+    'This link has expired (they work for 48 hours). No harm done: subscribe again and we will send a fresh one.',
+  'newsletter.confirm.invalid':
+    'This link does not work. Check that it was copied whole from the letter, or simply subscribe again.',
+  'newsletter.unsubscribe.metaTitle': 'Unsubscribe | Important Advice',
+  'newsletter.unsubscribe.title': 'Unsubscribe',
+  'newsletter.unsubscribe.body':
+    'Had enough letters? Press the button and your address is deleted at once. No questions, no hard feelings.',
+  'newsletter.unsubscribe.button': 'Unsubscribe me',
+  'newsletter.unsubscribe.working': 'Unsubscribing...',
+  'newsletter.unsubscribe.done':
+    'Done. Your address is deleted and no more letters will come. Take care of yourself!',
+  'newsletter.unsubscribe.invalid':
+    'This link does not work. Check that it was copied whole from the letter.',
 } as const;
 
 export type UiKey = keyof typeof en;

@@ -12,6 +12,8 @@ const labels: SubscribeLabels = {
   placeholder: 'you@example.com',
   button: 'Subscribe',
   saving: 'Saving...',
+  checkInbox: 'Please confirm from your inbox.',
+  honeypot: 'Leave this field empty',
   messages: {
     errorTitle: 'Email error',
     genericErrorTitle: 'Error',
@@ -33,7 +35,7 @@ describe('the subscription box', () => {
   beforeEach(() => $subscribeStatus.set('idle'));
 
   it('is an e-mail field that the browser knows is required', () => {
-    renderWidget(<SubscribeBox labels={labels} />);
+    renderWidget(<SubscribeBox lang="en" labels={labels} />);
     const input = screen.getByLabelText('Email address');
     expect(input.getAttribute('type')).toBe('email');
     expect(input.hasAttribute('required')).toBe(true);
@@ -43,7 +45,7 @@ describe('the subscription box', () => {
   for (const bad of ['', '   ', 'no-at-sign', 'a@b', 'two@@example.com', 'sp ace@example.com']) {
     it(`refuses ${JSON.stringify(bad)} with the e-mail error toast and sends nothing`, async () => {
       const calls = fakeApi();
-      renderWidget(<SubscribeBox labels={labels} />);
+      renderWidget(<SubscribeBox lang="en" labels={labels} />);
       submit(bad);
       expect(await screen.findByText('Please enter a valid email address')).toBeTruthy();
       expect(screen.getByText('Email error')).toBeTruthy();
@@ -61,7 +63,7 @@ describe('the subscription box', () => {
       });
       return realFetch(...args);
     }) as typeof fetch;
-    renderWidget(<SubscribeBox labels={labels} />);
+    renderWidget(<SubscribeBox lang="en" labels={labels} />);
     submit('  Someone@Example.COM ');
     const saving = await screen.findByRole('button', { name: 'Saving...' });
     expect((saving as HTMLButtonElement).disabled).toBe(true);
@@ -70,9 +72,10 @@ describe('the subscription box', () => {
     await waitFor(() =>
       expect(screen.getAllByText('Successfully subscribed!').length).toBeGreaterThanOrEqual(1),
     );
+    expect(screen.getByText('Please confirm from your inbox.')).toBeTruthy();
     expect(screen.queryByLabelText('Email address')).toBeNull();
     expect(calls).toEqual([
-      { url: '/api/subscribe', method: 'POST', body: { email: 'someone@example.com' } },
+      { url: '/api/subscribe', method: 'POST', body: { email: 'someone@example.com', language: 'en' } },
     ]);
   });
 
@@ -100,7 +103,7 @@ describe('the subscription box', () => {
   for (const [what, status, body, message] of failures) {
     it(`explains ${what} and keeps the typed address`, async () => {
       fakeApi([status, body]);
-      renderWidget(<SubscribeBox labels={labels} />);
+      renderWidget(<SubscribeBox lang="en" labels={labels} />);
       submit('me@example.com');
       expect(await screen.findByText(message)).toBeTruthy();
       expect((screen.getByLabelText('Email address') as HTMLInputElement).value).toBe('me@example.com');
@@ -110,7 +113,7 @@ describe('the subscription box', () => {
 
   it('survives a network failure without getting stuck', async () => {
     fakeApi();
-    renderWidget(<SubscribeBox labels={labels} />);
+    renderWidget(<SubscribeBox lang="en" labels={labels} />);
     submit('me@example.com');
     expect(await screen.findByText('An unexpected error occurred. Please try again.')).toBeTruthy();
     expect((screen.getByRole('button', { name: 'Subscribe' }) as HTMLButtonElement).disabled).toBe(false);

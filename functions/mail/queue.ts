@@ -1,0 +1,179 @@
+// The mail queue's drainer: sends the letters subscriptions asked for, with retries and back-off.
+// Runs every few seconds in `npm run serve` and every minute on Netlify (platforms/netlify-mail.ts).
+// Several drainers may run at once: each claims its letters (row locks, skipped by the others).
+import { eq, sql } from 'drizzle-orm';
+import type { Lang } from '../contract.ts';
+import { mailQueue, rateLimits, subscribers } from '../db/schema.ts';
+import type { Db } from '../db/types.ts';
+import { countAttempt } from '../http/rateLimit.ts';
+import { confirmationLetter, type LetterContext } from './letters.ts';
+import type { MailTransport } from './transport.ts';
+
+/** A letter still failing after this many tries is marked failed and left for the operator. */
+export const maxAttempts = 8;
+const hourMs = 3_600_000;
+// A claimed letter is not claimed again for this long, in case its drainer dies mid-send.
+const claimLeaseMs = 5 * 60_000;
+// The global cap's counter: one row per clock hour in the rate-limit table, for every client at once.
+const capKey = { clientKey: '*', action: 'confirm-mail' };
+
+/** Wait before try `attempts + 1`: 30 s, 1 min, 2 min, … up to an hour (about 1 h 4 min for all eight). */
+export function retryDelayMs(attempts: number): number {
+  return Math.min(30_000 * 2 ** Math.max(attempts - 1, 0), hourMs);
+}
+
+export interface DrainOptions {
+  transport: MailTransport;
+  context: LetterContext;
+  /** Most confirmation letters per clock hour (CONFIRM_MAIL_PER_HOUR); 0 means no cap. */
+  confirmPerHour: number;
+  now?: Date;
+  batch?: number;
+  /** Called for each letter that left, e.g. to print the confirmation link of a local run. */
+  onSent?: (sent: { confirmUrl: string; file?: string }) => void;
+}
+
+export interface DrainResult {
+  sent: number;
+  /** Failed this time, to be tried again later. */
+  retrying: number;
+  /** Failed for the last time. */
+  failed: number;
+  /** The hourly cap stopped the drain; the rest wait for the next hour. */
+  capped: boolean;
+}
+
+interface Claimed {
+  id: number;
+  attempts: number;
+  subscriberId: string;
+  email: string;
+  language: Lang;
+}
+
+async function sentThisHour(db: Db, windowStart: Date): Promise<number> {
+  const [row] = await db
+    .select({ hits: rateLimits.hits })
+    .from(rateLimits)
+    .where(
+      sql`${rateLimits.clientKey} = ${capKey.clientKey} and ${rateLimits.action} = ${capKey.action}
+          and ${rateLimits.windowStart} = ${windowStart}`,
+    );
+  return row?.hits ?? 0;
+}
+
+async function claim(db: Db, now: Date, limit: number): Promise<Claimed[]> {
+  const rows = await db
+    .update(mailQueue)
+    .set({ attempts: sql`${mailQueue.attempts} + 1`, nextAttemptAt: new Date(now.getTime() + claimLeaseMs) })
+    .from(subscribers)
+    .where(
+      sql`${subscribers.id} = ${mailQueue.subscriberId} and ${mailQueue.id} in (
+        select id from mail_queue where status = 'waiting' and next_attempt_at <= ${now}
+        order by id limit ${limit} for update skip locked)`,
+    )
+    .returning({
+      id: mailQueue.id,
+      attempts: mailQueue.attempts,
+      subscriberId: subscribers.id,
+      email: subscribers.email,
+      language: subscribers.language,
+    });
+  return rows.map((row) => ({ ...row, language: row.language === 'bg' ? 'bg' : 'en' }));
+}
+
+/**
+ * Moves the confirmation letters that subscriptions asked for (`subscribers.confirm_wanted`) into the
+ * queue, in one statement, so none is lost or doubled. Drains, exports and the queue view start here.
+ */
+export async function queueRequestedLetters(db: Db, now = new Date()): Promise<void> {
+  await db.execute(sql`
+    with wanted as (
+      update ${subscribers} set confirm_wanted = false where confirm_wanted returning id)
+    insert into ${mailQueue} (subscriber_id, next_attempt_at) select id, ${now} from wanted`);
+}
+
+/** Sends what is due at `now`, up to `batch` letters and the hourly cap. */
+export async function drainQueue(db: Db, options: DrainOptions): Promise<DrainResult> {
+  const now = options.now ?? new Date();
+  await queueRequestedLetters(db, now);
+  const result: DrainResult = { sent: 0, retrying: 0, failed: 0, capped: false };
+  const windowStart = new Date(Math.floor(now.getTime() / hourMs) * hourMs);
+  const batch = options.batch ?? 20;
+  let room = batch;
+  if (options.confirmPerHour > 0) {
+    const left = options.confirmPerHour - (await sentThisHour(db, windowStart));
+    if (left <= 0) return { ...result, capped: true };
+    room = Math.min(room, left);
+  }
+  const claimed = await claim(db, now, room);
+  // The cap, not the batch size, decided how many to take, and all were taken.
+  result.capped = room < batch && claimed.length === room;
+  for (const letter of claimed) {
+    try {
+      const recipient = { id: letter.subscriberId, email: letter.email, language: letter.language };
+      const made = await confirmationLetter(options.context, recipient, now);
+      const { file } = await options.transport.send(made);
+      await db.delete(mailQueue).where(eq(mailQueue.id, letter.id));
+      if (options.confirmPerHour > 0) {
+        await countAttempt(db, { ...capKey, windowStart, max: options.confirmPerHour });
+      }
+      result.sent++;
+      options.onSent?.({ confirmUrl: made.confirmUrl, file });
+    } catch (error) {
+      const last = letter.attempts >= maxAttempts;
+      await db
+        .update(mailQueue)
+        .set({
+          status: last ? 'failed' : 'waiting',
+          nextAttemptAt: new Date(now.getTime() + retryDelayMs(letter.attempts)),
+          lastError: String((error as Error).message ?? error).slice(0, 500),
+        })
+        .where(eq(mailQueue.id, letter.id));
+      if (last) result.failed++;
+      else result.retrying++;
+    }
+  }
+  return result;
+}
+
+export interface QueueRunner {
+  /** Drains now (unless a drain is running) and resolves when done. */
+  drain(): Promise<void>;
+  /** Stops the timer and waits for a drain in progress. */
+  stop(): Promise<void>;
+}
+
+/** Drains every `intervalMs` in this process (`npm run serve`), one drain at a time. */
+export function startQueueRunner(
+  db: Db,
+  options: Omit<DrainOptions, 'now'>,
+  log: (message: string) => void,
+  intervalMs = 2_000,
+): QueueRunner {
+  let running: Promise<void> | undefined;
+  const drain = () => {
+    running ??= drainQueue(db, options)
+      .then((result) => {
+        if (result.retrying + result.failed > 0) {
+          log(
+            `Mail queue: ${result.retrying} letter(s) failed and will be retried, ${result.failed} gave up.`,
+          );
+        }
+      })
+      .catch((error: unknown) => log(`Mail queue: drain failed: ${(error as Error).message}`))
+      .finally(() => {
+        running = undefined;
+      });
+    return running;
+  };
+  const timer = setInterval(drain, intervalMs);
+  timer.unref();
+  return {
+    drain,
+    stop: async () => {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}

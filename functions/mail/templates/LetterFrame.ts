@@ -1,0 +1,75 @@
+// The frame of every letter: the brand on top, the content, and a footer with the unsubscribe link.
+// Written with createElement rather than JSX so Node runs it as plain TypeScript, like the rest of functions/.
+import { Body, Container, Head, Hr, Html, Link, Preview, Section, Text } from '@react-email/components';
+import { type CSSProperties, createElement as h, type ReactNode } from 'react';
+import type { Lang } from '../../contract.ts';
+import type { MailText } from '../texts.ts';
+
+/** The site's colours (src/styles/global.css), on a light page: mail programs mangle dark ones. */
+export const colours = {
+  night: '#140b2b',
+  plum: '#2a1152',
+  grape: '#5b2a86',
+  sun: '#ffd166',
+  mint: '#7ef0c4',
+  cream: '#fff8ec',
+} as const;
+
+export const font = "'Nunito', 'Segoe UI', Helvetica, Arial, sans-serif";
+
+const styles: Record<string, CSSProperties> = {
+  body: { backgroundColor: colours.cream, margin: 0, padding: '24px 0', fontFamily: font },
+  container: { maxWidth: '560px', backgroundColor: '#ffffff', borderRadius: '16px', overflow: 'hidden' },
+  header: { backgroundColor: colours.plum, padding: '24px 32px' },
+  brand: { color: colours.sun, fontSize: '22px', fontWeight: 900, letterSpacing: '0.04em', margin: 0 },
+  tagline: { color: colours.mint, fontSize: '14px', margin: '4px 0 0' },
+  content: { padding: '8px 32px 8px', color: colours.night, fontSize: '16px', lineHeight: '1.6' },
+  footer: { padding: '0 32px 24px', color: colours.grape, fontSize: '13px', lineHeight: '1.5' },
+  link: { color: colours.grape, fontWeight: 700, textDecoration: 'underline' },
+};
+
+export interface FrameProps {
+  language: Lang;
+  t: MailText;
+  preview: string;
+  siteUrl: string;
+  unsubscribeUrl: string;
+  children?: ReactNode;
+}
+
+export function LetterFrame({ language, t, preview, siteUrl, unsubscribeUrl, children }: FrameProps) {
+  const site = new URL(siteUrl).host;
+  return h(
+    Html,
+    { lang: language },
+    h(Head, null),
+    h(Preview, null, preview),
+    h(
+      Body,
+      { style: styles.body },
+      h(
+        Container,
+        { style: styles.container },
+        h(
+          Section,
+          { style: styles.header },
+          h(Text, { style: styles.brand }, t('letter.brand')),
+          h(Text, { style: styles.tagline }, t('letter.tagline')),
+        ),
+        h(Section, { style: styles.content }, children),
+        h(Hr, { style: { borderColor: colours.cream, margin: '16px 32px' } }),
+        h(
+          Section,
+          { style: styles.footer },
+          h(Text, { style: { margin: '0 0 8px' } }, t('letter.why', { site })),
+          h(
+            Text,
+            { style: { margin: 0 } },
+            `${t('letter.unsubscribeHint')} `,
+            h(Link, { href: unsubscribeUrl, style: styles.link }, t('letter.unsubscribe')),
+          ),
+        ),
+      ),
+    ),
+  );
+}

@@ -1,0 +1,61 @@
+// The tokens in the links of a letter: the subscriber's random id and an HMAC under HASH_SECRET, never
+// the address. Nothing about them is stored, so a copy of the database hands out no working link.
+import { createHmac, timingSafeEqual } from 'node:crypto';
+
+/** How long a confirmation link works: as long as a pending address is kept. */
+export const confirmLifetimeMs = 48 * 3_600_000;
+
+const uuidPattern = /^([0-9a-f]{8})([0-9a-f]{4})([0-9a-f]{4})([0-9a-f]{4})([0-9a-f]{12})$/;
+
+function mac(secret: string, purpose: string, ...parts: string[]): string {
+  return createHmac('sha256', secret)
+    .update([purpose, ...parts].join('|'))
+    .digest('base64url');
+}
+
+function sameMac(given: string, expected: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/** `d5e05778-d1fe-…` -> `d5e05778d1fe…` and back; undefined when it is not a uuid. */
+const compact = (id: string) => id.replaceAll('-', '');
+function expand(compactId: string): string | undefined {
+  const parts = uuidPattern.exec(compactId);
+  return parts ? parts.slice(1).join('-') : undefined;
+}
+
+/** `<id>.<issued, seconds in base 36>.<mac>` for the confirmation link of a letter issued at `issuedAt`. */
+export function confirmToken(secret: string, subscriberId: string, issuedAt: Date): string {
+  const issued = Math.floor(issuedAt.getTime() / 1000).toString(36);
+  return `${compact(subscriberId)}.${issued}.${mac(secret, 'confirm', subscriberId, issued)}`;
+}
+
+/** `<id>.<mac>` for the unsubscribe link and List-Unsubscribe header of every letter to this subscriber. */
+export function unsubscribeToken(secret: string, subscriberId: string): string {
+  return `${compact(subscriberId)}.${mac(secret, 'unsubscribe', subscriberId)}`;
+}
+
+export type ConfirmTokenCheck =
+  | { status: 'valid'; subscriberId: string }
+  | { status: 'expired'; subscriberId: string }
+  | { status: 'invalid' };
+
+/** Whether a confirmation token is ours (its HMAC matches) and still within its 48 hours at `now`. */
+export function checkConfirmToken(secret: string, token: string, now = new Date()): ConfirmTokenCheck {
+  const [id = '', issued = '', given = '', ...rest] = token.split('.');
+  const subscriberId = expand(id);
+  if (!subscriberId || rest.length > 0 || !/^[0-9a-z]{1,10}$/.test(issued)) return { status: 'invalid' };
+  if (!sameMac(given, mac(secret, 'confirm', subscriberId, issued))) return { status: 'invalid' };
+  const age = now.getTime() - Number.parseInt(issued, 36) * 1000;
+  return age > confirmLifetimeMs ? { status: 'expired', subscriberId } : { status: 'valid', subscriberId };
+}
+
+/** The subscriber id an unsubscribe token stands for, or undefined when it is not ours. */
+export function checkUnsubscribeToken(secret: string, token: string): string | undefined {
+  const [id = '', given = '', ...rest] = token.split('.');
+  const subscriberId = expand(id);
+  if (!subscriberId || rest.length > 0) return undefined;
+  return sameMac(given, mac(secret, 'unsubscribe', subscriberId)) ? subscriberId : undefined;
+}

@@ -1,0 +1,72 @@
+// Where letters go: the SMTP server of SMTP_URL, or, with none configured, `.eml` files in
+// DATA_DIR/outbox (open them with any mail program), so a laptop needs no mail server.
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+import type { Config } from '../config.ts';
+
+/** One letter to one person: an HTML part, a plain-text part and extra headers. */
+export interface Letter {
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+  headers: Record<string, string>;
+  /** The same id for the same letter to the same person, so a resent copy shows once in their inbox. */
+  messageId?: string;
+}
+
+export interface MailTransport {
+  /** Resolves once the server (or the outbox) has the letter; the file's path for the outbox. */
+  send(letter: Letter): Promise<{ file?: string }>;
+  /** Where letters go, for logs: `smtp://host:port` (never the password) or the outbox folder. */
+  description: string;
+  close(): void;
+}
+
+export function outboxDir(config: Pick<Config, 'dataDir'>): string {
+  return path.join(config.dataDir, 'outbox');
+}
+
+function smtpTransport(smtpUrl: string, from: string): MailTransport {
+  const transporter = nodemailer.createTransport(
+    // Short timeouts: a stuck server should fail a try (which is retried), not hold the queue for minutes.
+    { url: smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 },
+    { from },
+  );
+  const url = new URL(smtpUrl);
+  return {
+    description: `${url.protocol}//${url.host}`,
+    async send(letter) {
+      await transporter.sendMail(letter);
+      return {};
+    },
+    close: () => transporter.close(),
+  };
+}
+
+function outboxTransport(dir: string, from: string): MailTransport {
+  const transporter = nodemailer.createTransport(
+    { streamTransport: true, buffer: true, newline: 'windows' },
+    { from },
+  );
+  return {
+    description: dir,
+    async send(letter) {
+      const info = await transporter.sendMail(letter);
+      await fs.mkdir(dir, { recursive: true });
+      const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`;
+      const file = path.join(dir, name);
+      await fs.writeFile(file, info.message as Buffer);
+      return { file };
+    },
+    close: () => transporter.close(),
+  };
+}
+
+export function createMailTransport(config: Pick<Config, 'dataDir' | 'mail'>): MailTransport {
+  return config.mail.smtpUrl
+    ? smtpTransport(config.mail.smtpUrl, config.mail.from)
+    : outboxTransport(outboxDir(config), config.mail.from);
+}

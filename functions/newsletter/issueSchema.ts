@@ -1,0 +1,16 @@
+import { z } from 'zod';
+
+/**
+ * Frontmatter of an issue of the newsletter, `content/newsletter/<lang>/<slug>.md` (or `.mdx`), one
+ * file per language with the same slug. Checked by the site build and by `npm run newsletter`.
+ */
+export const issueSchema = z.object({
+  subject: z.string().trim().min(1).max(120),
+  preview: z.string().trim().min(1).max(200),
+  date: z.coerce.date().optional(),
+});
+
+export type IssueFrontmatter = z.infer<typeof issueSchema>;
+
+/** Slugs are file names: lower-case words joined by hyphens. */
+export const issueSlugPattern = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;

@@ -1,0 +1,186 @@
+// Sends an issue to every confirmed subscriber, each in their language, resumably: the send log holds
+// one row per (issue, subscriber), written `sending` before the letter goes and `sent` once the mail
+// server took it. A second run, or a run after a crash or kill -9, sends only to those without `sent`.
+// A letter cut off between the two writes goes again with the same Message-ID, which mail programs
+// show once.
+import { and, asc, count, eq, notExists, sql } from 'drizzle-orm';
+import type { Lang } from '../contract.ts';
+import { newsletterSends, subscribers } from '../db/schema.ts';
+import type { Db } from '../db/types.ts';
+import { issueLetter, type LetterContext, type Recipient } from '../mail/letters.ts';
+import type { MailTransport } from '../mail/transport.ts';
+import type { Issue } from './issues.ts';
+
+export interface SendOptions {
+  transport: MailTransport;
+  context: LetterContext;
+  slug: string;
+  issue: Issue;
+  /** Letters per second at most (NEWSLETTER_PER_SECOND). */
+  perSecond: number;
+  dryRun?: boolean;
+  /** Tries per letter before it counts as failed; the waits between them grow fourfold. */
+  tries?: number;
+  firstRetryMs?: number;
+  /** After each letter: how many of `total` are done (sent or failed) so far. */
+  onProgress?: (done: number, total: number) => void;
+}
+
+export interface SendSummary {
+  /** Confirmed subscribers without this issue when the run started. */
+  total: number;
+  sent: number;
+  /** Had it from an earlier run and were skipped. */
+  alreadySent: number;
+  /** Were being sent when an earlier run stopped, so were sent again. */
+  resumed: number;
+  failed: { subscriberId: string; error: string }[];
+  /** Unsubscribed while the run went on, so not written to. */
+  gone: number;
+  byLanguage: Record<Lang, number>;
+  dryRun: boolean;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** PostgreSQL's foreign_key_violation, possibly wrapped by drizzle: the subscriber row is gone. */
+function subscriberGone(error: unknown): boolean {
+  const codeOf = (value: unknown) => (value as { code?: unknown } | undefined)?.code;
+  return codeOf(error) === '23503' || codeOf((error as { cause?: unknown } | undefined)?.cause) === '23503';
+}
+
+/** Confirmed subscribers who have not got the issue, oldest first, with the state of their log row. */
+async function recipientsOf(db: Db, slug: string) {
+  const rows = await db
+    .select({
+      id: subscribers.id,
+      email: subscribers.email,
+      language: subscribers.language,
+      logStatus: newsletterSends.status,
+    })
+    .from(subscribers)
+    .leftJoin(
+      newsletterSends,
+      and(eq(newsletterSends.subscriberId, subscribers.id), eq(newsletterSends.issue, slug)),
+    )
+    .where(
+      and(
+        eq(subscribers.status, 'confirmed'),
+        notExists(
+          db
+            .select({ one: sql`1` })
+            .from(newsletterSends)
+            .where(
+              and(
+                eq(newsletterSends.issue, slug),
+                eq(newsletterSends.subscriberId, subscribers.id),
+                eq(newsletterSends.status, 'sent'),
+              ),
+            ),
+        ),
+      ),
+    )
+    .orderBy(asc(subscribers.createdAt), asc(subscribers.id));
+  return rows.map((row) => ({
+    recipient: { id: row.id, email: row.email, language: row.language === 'bg' ? 'bg' : 'en' } as Recipient,
+    interrupted: row.logStatus === 'sending',
+  }));
+}
+
+async function log(
+  db: Db,
+  slug: string,
+  subscriberId: string,
+  status: 'sending' | 'sent' | 'failed',
+  error?: string,
+) {
+  await db
+    .insert(newsletterSends)
+    .values({
+      issue: slug,
+      subscriberId,
+      status,
+      attempts: status === 'sending' ? 1 : 0,
+      lastError: error ?? null,
+    })
+    .onConflictDoUpdate({
+      target: [newsletterSends.issue, newsletterSends.subscriberId],
+      set: {
+        status,
+        lastError: error ?? null,
+        updatedAt: sql`now()`,
+        ...(status === 'sending' ? { attempts: sql`${newsletterSends.attempts} + 1` } : {}),
+      },
+    });
+}
+
+async function sendWithRetries(
+  transport: MailTransport,
+  letter: Parameters<MailTransport['send']>[0],
+  tries: number,
+  firstRetryMs: number,
+) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await transport.send(letter);
+      return;
+    } catch (error) {
+      if (attempt >= tries) throw error;
+      await sleep(firstRetryMs * 4 ** (attempt - 1));
+    }
+  }
+}
+
+export async function sendIssue(db: Db, options: SendOptions): Promise<SendSummary> {
+  const { slug, issue, transport, context } = options;
+  const [already] = await db
+    .select({ n: count() })
+    .from(newsletterSends)
+    .where(and(eq(newsletterSends.issue, slug), eq(newsletterSends.status, 'sent')));
+  const queue = await recipientsOf(db, slug);
+  const summary: SendSummary = {
+    total: queue.length,
+    sent: 0,
+    alreadySent: already?.n ?? 0,
+    resumed: queue.filter((entry) => entry.interrupted).length,
+    failed: [],
+    gone: 0,
+    byLanguage: { en: 0, bg: 0 },
+    dryRun: options.dryRun ?? false,
+  };
+  if (options.dryRun) {
+    // Everything but the sending: the letters are made, so a broken issue shows now, not mid-send.
+    for (const { recipient } of queue) {
+      await issueLetter(context, recipient, slug, issue[recipient.language]);
+      summary.byLanguage[recipient.language]++;
+    }
+    return summary;
+  }
+  const gapMs = 1000 / options.perSecond;
+  let nextStart = 0;
+  for (const [index, { recipient }] of queue.entries()) {
+    await sleep(Math.max(0, nextStart - Date.now()));
+    nextStart = Date.now() + gapMs;
+    try {
+      await log(db, slug, recipient.id, 'sending');
+    } catch (error) {
+      if (!subscriberGone(error)) throw error;
+      summary.gone++;
+      options.onProgress?.(index + 1, queue.length);
+      continue;
+    }
+    try {
+      const letter = await issueLetter(context, recipient, slug, issue[recipient.language]);
+      await sendWithRetries(transport, letter, options.tries ?? 3, options.firstRetryMs ?? 1000);
+      await log(db, slug, recipient.id, 'sent');
+      summary.sent++;
+      summary.byLanguage[recipient.language]++;
+    } catch (error) {
+      const message = String((error as Error).message ?? error).slice(0, 500);
+      await log(db, slug, recipient.id, 'failed', message);
+      summary.failed.push({ subscriberId: recipient.id, error: message });
+    }
+    options.onProgress?.(index + 1, queue.length);
+  }
+  return summary;
+}

@@ -1,0 +1,46 @@
+// The mail queue in `npm run serve`: drained every two seconds; with no SMTP_URL each confirmation
+// letter lands in DATA_DIR/outbox and its link is printed, so a local run works with no mail server.
+import path from 'node:path';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/types.ts';
+import { type QueueRunner, startQueueRunner } from '../mail/queue.ts';
+import { createMailTransport } from '../mail/transport.ts';
+import type { Services } from '../services.ts';
+
+/** A path as short as it can be said: relative inside the working directory, absolute elsewhere. */
+const shown = (file: string) =>
+  file.startsWith(process.cwd() + path.sep) ? path.relative(process.cwd(), file) : file;
+
+export async function startMailQueue(db: Db, config: Config, services: Services, siteUrl: string) {
+  const transport = createMailTransport(config);
+  const toOutbox = !config.mail.smtpUrl;
+  console.log(`Letters go to ${toOutbox ? shown(transport.description) : transport.description}.`);
+  let secret: string;
+  try {
+    secret = await services.hashSecret();
+  } catch (error) {
+    // Letters keep waiting in the queue; the next start sends them.
+    console.error(`Mail queue not started: ${(error as Error).message}`);
+    transport.close();
+    return { stop: async () => {} };
+  }
+  const runner: QueueRunner = startQueueRunner(
+    db,
+    {
+      transport,
+      context: { secret, siteUrl },
+      confirmPerHour: config.mail.confirmPerHour,
+      onSent: ({ confirmUrl, file }) => {
+        if (file) console.log(`Confirmation letter in ${shown(file)}: ${confirmUrl}`);
+      },
+    },
+    (message) => console.warn(message),
+  );
+  void runner.drain();
+  return {
+    stop: async () => {
+      await runner.stop();
+      transport.close();
+    },
+  };
+}

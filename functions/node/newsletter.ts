@@ -1,0 +1,158 @@
+// `npm run newsletter -- <command>`: the operator's tool for issues of the newsletter.
+// Exit codes: 0 done, 1 could not (some letters failed, database unavailable), 2 bad arguments.
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { type Config, ConfigError, loadConfig } from '../config.ts';
+import { languages } from '../contract.ts';
+import type { Issue } from '../newsletter/issues.ts';
+
+const usage = `Usage: npm run newsletter -- <command>
+
+  preview <slug>            write the letter (HTML and text, both languages) to a folder and print where
+  send <slug> [--dry-run]   send the issue to every confirmed subscriber, each in their language;
+                            --dry-run makes every letter and counts them, and sends nothing
+  help                      show this help
+
+An issue is content/newsletter/en/<slug>.md and content/newsletter/bg/<slug>.md (or .mdx).`;
+
+type Command =
+  | { name: 'help' }
+  | { name: 'preview'; slug: string }
+  | { name: 'send'; slug: string; dryRun: boolean };
+
+function parseArgs(args: string[]): Command | { error: string } {
+  const [name, ...rest] = args;
+  const flags = rest.filter((arg) => arg.startsWith('-'));
+  const values = rest.filter((arg) => !arg.startsWith('-'));
+  switch (name) {
+    case undefined:
+      return { error: 'No command given.' };
+    case 'help':
+    case '--help':
+    case '-h':
+      return rest.length === 0 ? { name: 'help' } : { error: 'help takes no arguments.' };
+    case 'preview':
+    case 'send': {
+      const allowed = name === 'send' ? ['--dry-run'] : [];
+      const unknown = flags.find((flag) => !allowed.includes(flag));
+      if (unknown) return { error: `Unknown option for ${name}: ${unknown}` };
+      if (values.length !== 1 || !values[0]) return { error: `${name} needs exactly one issue name (slug).` };
+      return name === 'send'
+        ? { name, slug: values[0], dryRun: flags.includes('--dry-run') }
+        : { name, slug: values[0] };
+    }
+    default:
+      return { error: `Unknown command: ${name}` };
+  }
+}
+
+/** Where the letters' links point: SITE_URL, or the address `npm run serve` uses by default. */
+const siteUrlOf = (config: Config) => config.siteUrl ?? `http://${config.host}:${config.port || 4321}`;
+
+async function run(command: Command): Promise<number> {
+  if (command.name === 'help') {
+    console.log(usage);
+    return 0;
+  }
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    console.error(error instanceof ConfigError ? error.message : String(error));
+    return 1;
+  }
+  const { IssueError, listIssues, loadIssue } = await import('../newsletter/issues.ts');
+  const known = await listIssues(config.contentDir);
+  if (!known.includes(command.slug)) {
+    console.error(
+      `Unknown issue: ${command.slug}. ` +
+        (known.length > 0
+          ? `Issues: ${known.join(', ')}.`
+          : 'There are no issues in content/newsletter yet.'),
+    );
+    return 2;
+  }
+  let issue: Issue;
+  try {
+    issue = await loadIssue(config.contentDir, command.slug);
+  } catch (error) {
+    if (!(error instanceof IssueError)) throw error;
+    console.error(error.message);
+    return 1;
+  }
+  return command.name === 'preview' ? preview(config, command.slug, issue) : send(config, command, issue);
+}
+
+async function preview(config: Config, slug: string, issue: Issue) {
+  const { issueLetter } = await import('../mail/letters.ts');
+  const dir = path.join(config.dataDir, 'newsletter-preview', slug);
+  await fs.mkdir(dir, { recursive: true });
+  // A made-up reader: the preview's links look real but unsubscribe nobody.
+  const context = { secret: 'preview', siteUrl: siteUrlOf(config) };
+  for (const language of languages) {
+    const reader = { id: '00000000-0000-4000-8000-000000000000', email: 'reader@example.com', language };
+    const letter = await issueLetter(context, reader, slug, issue[language]);
+    await fs.writeFile(path.join(dir, `${language}.html`), letter.html);
+    await fs.writeFile(path.join(dir, `${language}.txt`), `Subject: ${letter.subject}\n\n${letter.text}\n`);
+  }
+  console.log(`Preview of ${slug} written to ${dir} (en.html, en.txt, bg.html, bg.txt).`);
+  return 0;
+}
+
+async function send(config: Config, command: { slug: string; dryRun: boolean }, issue: Issue) {
+  const { openForOperator } = await import('./operatorDatabase.ts');
+  const { createMailTransport } = await import('../mail/transport.ts');
+  const { sendIssue } = await import('../newsletter/send.ts');
+  const { progressBar } = await import('./progressBar.ts');
+  const { services, close } = await openForOperator();
+  const transport = createMailTransport(config);
+  try {
+    const { db } = await services.db();
+    const bar = progressBar();
+    console.log(
+      `${command.dryRun ? 'Dry run of' : 'Sending'} ${command.slug} through ${transport.description}, ` +
+        `at most ${config.mail.perSecond} letter(s) a second.`,
+    );
+    const summary = await sendIssue(db, {
+      transport,
+      context: { secret: await services.hashSecret(), siteUrl: siteUrlOf(config) },
+      slug: command.slug,
+      issue,
+      perSecond: config.mail.perSecond,
+      dryRun: command.dryRun,
+      onProgress: (done, total) => bar.update(done, total),
+    });
+    const lines = [
+      command.dryRun
+        ? `Dry run: ${summary.total} letter(s) would go (en ${summary.byLanguage.en}, bg ${summary.byLanguage.bg}); nothing was sent.`
+        : `Sent ${summary.sent} of ${summary.total} letter(s) (en ${summary.byLanguage.en}, bg ${summary.byLanguage.bg}).`,
+      `${summary.alreadySent} subscriber(s) had this issue already and were skipped.`,
+    ];
+    if (summary.resumed > 0 && !command.dryRun) {
+      lines.push(
+        `${summary.resumed} letter(s) interrupted by an earlier run went again, with their original Message-ID.`,
+      );
+    }
+    if (summary.gone > 0)
+      lines.push(`${summary.gone} subscriber(s) unsubscribed during the run and got nothing.`);
+    if (summary.failed.length > 0) {
+      lines.push(
+        `${summary.failed.length} letter(s) FAILED after retries; run the same command again to retry them:`,
+      );
+      for (const failure of summary.failed)
+        lines.push(`  subscriber ${failure.subscriberId}: ${failure.error}`);
+    }
+    console.log(lines.join('\n'));
+    return summary.failed.length > 0 ? 1 : 0;
+  } finally {
+    transport.close();
+    await close();
+  }
+}
+
+const command = parseArgs(process.argv.slice(2));
+if ('error' in command) {
+  console.error(`${command.error}\n\n${usage}`);
+  process.exit(2);
+}
+process.exitCode = await run(command);

@@ -1,0 +1,44 @@
+// Netlify Scheduled Function: drains the mail queue every minute (Netlify's shortest schedule), so a
+// confirmation letter leaves within about a minute of the subscription. Needs SITE_URL for the links.
+import { loadConfig } from '../config.ts';
+import { createContent } from '../content.ts';
+import { openPostgres } from '../db/postgres.ts';
+import { drainQueue } from '../mail/queue.ts';
+import { createMailTransport } from '../mail/transport.ts';
+import { createServices } from '../services.ts';
+
+// Scheduled functions may run 30 seconds; stop starting batches well before that.
+const budgetMs = 20_000;
+
+export default async (): Promise<Response> => {
+  const settings = loadConfig({ PG_POOL_MAX: '1', ...process.env });
+  const siteUrl = settings.siteUrl ?? process.env.URL;
+  if (!settings.databaseUrl || !siteUrl) {
+    console.error('Mail queue skipped: DATABASE_URL and SITE_URL (or Netlify URL) must be set.');
+    return new Response(null, { status: 500 });
+  }
+  const database = openPostgres(settings.databaseUrl, 1);
+  const transport = createMailTransport(settings);
+  try {
+    const services = createServices(settings, createContent(settings.contentDir), async () => database);
+    const context = { secret: await services.hashSecret(), siteUrl };
+    const started = Date.now();
+    let sent = 0;
+    while (Date.now() - started < budgetMs) {
+      const result = await drainQueue(database.db, {
+        transport,
+        context,
+        confirmPerHour: settings.mail.confirmPerHour,
+      });
+      sent += result.sent;
+      if (result.capped || result.sent + result.retrying + result.failed === 0) break;
+    }
+    console.log(`Mail queue: sent ${sent} letter(s).`);
+    return new Response(null, { status: 204 });
+  } finally {
+    transport.close();
+    await database.close();
+  }
+};
+
+export const config = { schedule: '* * * * *' };

@@ -1,0 +1,37 @@
+// /api/unsubscribe?token=…: the URL of every letter's List-Unsubscribe header (RFC 8058). A POST
+// (the mail provider's one-click `List-Unsubscribe=One-Click`, or the button on the unsubscribe page)
+// deletes the address at once; a GET, which link scanners make too, only leads to that page.
+import { eq } from 'drizzle-orm';
+import { Hono } from 'hono';
+import { errorMessages } from '../contract.ts';
+import { subscribers } from '../db/schema.ts';
+import { checkUnsubscribeToken } from '../mail/tokens.ts';
+import type { AppEnv } from '../services.ts';
+
+export const unsubscribe = new Hono<AppEnv>()
+  .post('/', async (c) => {
+    const subscriberId = checkUnsubscribeToken(await c.var.services.hashSecret(), c.req.query('token') ?? '');
+    if (!subscriberId) return c.json({ error: errorMessages.unsubscribeInvalid }, 400);
+    const { db } = await c.var.services.db();
+    // The row goes, not a flag; its queued letters and send log go with it (foreign keys cascade).
+    await db.delete(subscribers).where(eq(subscribers.id, subscriberId));
+    return c.json({ unsubscribed: true as const });
+  })
+  .get('/', async (c) => {
+    const token = c.req.query('token') ?? '';
+    const subscriberId = checkUnsubscribeToken(await c.var.services.hashSecret(), token);
+    let language = 'en';
+    if (subscriberId) {
+      const { db } = await c.var.services.db();
+      const [row] = await db
+        .select({ language: subscribers.language })
+        .from(subscribers)
+        .where(eq(subscribers.id, subscriberId));
+      language = row?.language ?? language;
+    }
+    const page = language === 'bg' ? '/bg/unsubscribe' : '/unsubscribe';
+    return c.redirect(
+      `${c.var.services.config.siteUrl ?? ''}${page}?token=${encodeURIComponent(token)}`,
+      303,
+    );
+  });

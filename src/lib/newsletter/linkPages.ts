@@ -1,0 +1,51 @@
+// The confirmation and unsubscribe pages: a link from a letter opens the page, and only the page's own
+// POST (on load for confirming, on a button press for unsubscribing) changes anything, so mail scanners
+// that fetch links change nothing. The page's HTML holds one hidden message per outcome.
+import { api } from '../api/client.ts';
+
+export type ConfirmOutcome = 'done' | 'used' | 'expired' | 'invalid' | 'error';
+export type UnsubscribeOutcome = 'done' | 'invalid' | 'error';
+
+/** The token from the page's address, `?token=…`. */
+export function tokenFromLocation(search = window.location.search): string {
+  return new URLSearchParams(search).get('token') ?? '';
+}
+
+export async function confirmSubscription(token: string): Promise<ConfirmOutcome> {
+  if (!token) return 'invalid';
+  try {
+    // Widened: a proxy or the platform may answer with a status the route never sends.
+    const status: number = (await api.subscribe.confirm.$post({ json: { token } })).status;
+    if (status === 200) return 'done';
+    switch (status) {
+      case 409:
+        return 'used';
+      case 410:
+        return 'expired';
+      case 400:
+        return 'invalid';
+      default:
+        return 'error';
+    }
+  } catch {
+    return 'error';
+  }
+}
+
+export async function unsubscribeByToken(token: string): Promise<UnsubscribeOutcome> {
+  if (!token) return 'invalid';
+  try {
+    const status: number = (await api.unsubscribe.$post({ query: { token } })).status;
+    if (status === 200) return 'done';
+    return status === 400 ? 'invalid' : 'error';
+  } catch {
+    return 'error';
+  }
+}
+
+/** Shows the element marked `data-outcome="<outcome>"` in `root` and hides its siblings. */
+export function showOutcome(root: HTMLElement, outcome: string): void {
+  for (const element of root.querySelectorAll<HTMLElement>('[data-outcome]')) {
+    element.hidden = !element.dataset.outcome?.split(' ').includes(outcome);
+  }
+}

@@ -1,0 +1,114 @@
+// The newsletter from a reader's side, in Bulgarian: subscribe on the home page, open the link from the
+// letter the server wrote to its outbox (no SMTP_URL), see the confirmation; then open the letter's
+// unsubscribe link, press the button, and the address is gone.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { simpleParser } from 'mailparser';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expectAccessible } from '../support/browser.ts';
+import { launchChromium } from '../support/chromium.ts';
+import { type Served, startServe } from '../support/processes.ts';
+
+let browser: Browser;
+let server: Served;
+let dataDir: string;
+
+beforeAll(async () => {
+  // A server of its own, so the test can read the outbox in its data folder.
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'advice-newsletter-e2e-'));
+  [server, browser] = await Promise.all([
+    startServe({ DATA_DIR: dataDir, TRUST_PROXY: 'true' }),
+    launchChromium(),
+  ]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** The one letter in the outbox, parsed, once the serve process has written it. */
+async function letterInOutbox() {
+  const outbox = path.join(dataDir, 'outbox');
+  const until = Date.now() + 20_000;
+  for (;;) {
+    const files = fs.existsSync(outbox) ? fs.readdirSync(outbox).filter((f) => f.endsWith('.eml')) : [];
+    if (files.length > 0) {
+      expect(files).toHaveLength(1);
+      return simpleParser(fs.readFileSync(path.join(outbox, files[0] ?? '')));
+    }
+    if (Date.now() > until) throw new Error(`no letter in ${outbox}:\n${server.output()}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+const subscribeStatus = (page: Page, email: string) =>
+  page.request.post('/api/subscribe', { data: { email, language: 'bg' } }).then((answer) => answer.status());
+
+it('subscribes on the Bulgarian home page, confirms from the letter, and unsubscribes with one button', async () => {
+  const context = await browser.newContext({
+    baseURL: server.url,
+    locale: 'bg-BG',
+    extraHTTPHeaders: { 'X-Forwarded-For': '10.250.0.1' },
+  });
+  const page = await context.newPage();
+  const email = `reader-${Date.now()}@example.com`;
+
+  await page.goto('/bg/');
+  const input = page.getByLabel('Имейл адрес');
+  await input.scrollIntoViewIfNeeded();
+  await page.waitForFunction(
+    () => !document.querySelector('form input[type="email"]')?.closest('astro-island[ssr]'),
+  );
+  await input.fill(email);
+  await page.getByRole('button', { name: 'Абонирай се' }).click();
+  await page.locator('[data-subscribed]').getByText('Успешно се абонира!').waitFor();
+  await page.getByText('Остава една стъпка: пратихме ти писмо.').waitFor();
+
+  const letter = await letterInOutbox();
+  expect(letter.to && 'text' in letter.to ? letter.to.text : '').toBe(email);
+  expect(letter.subject).toBe('Потвърди абонамента си с едно натискане');
+  const link = (pagePath: string) =>
+    new RegExp(`${server.url}${pagePath}\\?token=[A-Za-z0-9._-]+`).exec(letter.text ?? '')?.[0] ?? '';
+  const confirmLink = link('/bg/subscribe/confirm');
+  const unsubscribeLink = link('/bg/unsubscribe');
+  expect(confirmLink).not.toBe('');
+  expect(unsubscribeLink).not.toBe('');
+  expect(server.output()).toContain(confirmLink);
+
+  await page.goto(confirmLink);
+  expect(await page.locator('html').getAttribute('lang')).toBe('bg');
+  await page.getByText('Готово, вътре си! Абонаментът ти е потвърден').waitFor();
+  await expectAccessible(page);
+  // The link is single use: opened again, the page says so kindly.
+  await page.reload();
+  await page.getByText('Този линк вече е използван: абонаментът ти е потвърден.').waitFor();
+
+  // Opening the unsubscribe page changes nothing by itself (link scanners open links too).
+  await page.goto(unsubscribeLink);
+  await page.getByRole('heading', { name: 'Отписване' }).waitFor();
+  await expectAccessible(page);
+  expect(await subscribeStatus(page, email)).toBe(409);
+
+  await page.getByRole('button', { name: 'Отпиши ме' }).click();
+  await page.getByText('Готово. Адресът ти е изтрит').waitFor();
+  expect(await page.getByRole('button', { name: 'Отпиши ме' }).isVisible()).toBe(false);
+  // The row is gone: the same address can subscribe afresh.
+  expect(await subscribeStatus(page, email)).toBe(201);
+  await context.close();
+});
+
+it('says a forged confirmation link does not work and offers to subscribe again', async () => {
+  const context = await browser.newContext({ baseURL: server.url, locale: 'en-US' });
+  const page = await context.newPage();
+  await page.goto('/subscribe/confirm?token=forged.token.value');
+  await page.getByText('This link does not work.').waitFor();
+  await page.getByRole('link', { name: 'Subscribe again' }).waitFor();
+  await page.goto('/unsubscribe');
+  await page.getByRole('button', { name: 'Unsubscribe me' }).click();
+  await page.getByText('This link does not work. Check that it was copied whole from the letter.').waitFor();
+  await context.close();
+});

@@ -1,0 +1,71 @@
+// On Netlify the mail queue is drained by a Scheduled Function (functions/platforms/netlify-mail.ts),
+// every minute. Bundled with esbuild as Netlify does, run in a child process against PostgreSQL and a
+// real SMTP server.
+import fs from 'node:fs';
+import path from 'node:path';
+import { build } from 'esbuild';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { uniqueEmail } from '../support/http.ts';
+import { createTestApp } from '../support/inProcessApp.ts';
+import { repoRoot, runScript } from '../support/processes.ts';
+import { startSmtpServer, type TestSmtp } from '../support/smtpServer.ts';
+import { tempDir } from '../support/tempDirs.ts';
+import { describeDb, freshDatabaseEnv, onPostgres } from '../support/testDb.ts';
+
+const runner = `
+const mod = await import(process.argv[2]);
+const res = await mod.default();
+console.log(JSON.stringify({ status: res.status, config: mod.config }));
+process.exit(0);
+`;
+
+describeDb('Netlify scheduled mail function', () => {
+  let dir: string;
+  let smtp: TestSmtp;
+
+  beforeAll(async () => {
+    dir = tempDir('netlify-mail');
+    smtp = await startSmtpServer();
+    await build({
+      entryPoints: [path.join(repoRoot, 'functions', 'platforms', 'netlify-mail.ts')],
+      outfile: path.join(dir, 'netlify-mail.mjs'),
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      target: 'node22',
+      banner: {
+        js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
+      },
+      logLevel: 'error',
+    });
+    fs.writeFileSync(path.join(dir, 'run.mjs'), runner);
+  });
+  afterAll(async () => {
+    await smtp?.close();
+  });
+
+  it.runIf(onPostgres)('runs every minute and sends the queued confirmation letters', async () => {
+    const env = {
+      ...(await freshDatabaseEnv()),
+      HASH_SECRET: 'netlify-mail-secret-0123456789abcdefgh',
+      SMTP_URL: smtp.url,
+      SITE_URL: 'https://advice.example',
+    };
+    const email = uniqueEmail('netlify-mail');
+    const t = await createTestApp(env);
+    try {
+      expect((await t.post('/api/subscribe', { email, language: 'bg' })).status).toBe(201);
+    } finally {
+      await t.database.close();
+    }
+    const run = await runScript(path.join(dir, 'run.mjs'), [path.join(dir, 'netlify-mail.mjs')], env);
+    expect(run.code, run.stderr).toBe(0);
+    expect(JSON.parse(run.stdout.trim().split('\n').at(-1) ?? '{}')).toEqual({
+      status: 204,
+      config: { schedule: '* * * * *' },
+    });
+    const [letter] = await smtp.waitFor(1);
+    expect(letter?.to).toEqual([email]);
+    expect(letter?.mail.text).toContain('https://advice.example/bg/subscribe/confirm?token=');
+  });
+});

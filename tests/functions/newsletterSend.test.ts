@@ -1,0 +1,245 @@
+// `npm run newsletter`: preview and send of a real issue (content/newsletter) through a real SMTP server,
+// as a child process. Each confirmed subscriber gets the issue once, in their language; pending ones
+// none; a kill -9 in the middle and a second run neither send twice nor skip anyone.
+import fs from 'node:fs';
+import path from 'node:path';
+import { inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { newsletterSends, subscribers } from '../../functions/db/schema.ts';
+import type { Database } from '../../functions/db/types.ts';
+import { createMailTransport } from '../../functions/mail/transport.ts';
+import { loadIssue } from '../../functions/newsletter/issues.ts';
+import { sendIssue } from '../../functions/newsletter/send.ts';
+import { uniqueEmail } from '../support/http.ts';
+import { createTestApp } from '../support/inProcessApp.ts';
+import { repoRoot, runScript, spawnScript } from '../support/processes.ts';
+import { startSmtpServer, type TestSmtp } from '../support/smtpServer.ts';
+import { tempDir } from '../support/tempDirs.ts';
+import { describeDb, freshDatabaseEnv, openDatabaseFor } from '../support/testDb.ts';
+
+const slug = 'the-two-minute-rule-for-worries';
+const subjects = {
+  en: 'Your brain has too many tabs open',
+  bg: 'В главата ти са отворени твърде много раздели',
+};
+const secret = 'newsletter-send-secret-0123456789abcdef';
+const newsletter = (args: string[], env: Record<string, string>) =>
+  runScript('functions/node/newsletter.ts', args, env);
+
+describeDb('npm run newsletter', () => {
+  let smtp: TestSmtp;
+
+  beforeAll(async () => {
+    smtp = await startSmtpServer({ refuse: (to) => to.startsWith('bounce-') });
+  });
+  afterAll(async () => {
+    await smtp?.close();
+  });
+
+  /** A fresh database with confirmed and pending subscribers in both languages; closed for the CLI. */
+  async function seed(counts: { en: number; bg: number; pending: number; bounce?: number }) {
+    const env = {
+      ...(await freshDatabaseEnv()),
+      HASH_SECRET: secret,
+      SMTP_URL: smtp.url,
+      SITE_URL: 'https://advice.example',
+    };
+    const make = (prefix: string, n: number) => Array.from({ length: n }, () => uniqueEmail(prefix));
+    const people = {
+      en: make('send-en', counts.en),
+      bg: make('send-bg', counts.bg),
+      pending: make('send-pending', counts.pending),
+      bounce: make('bounce', counts.bounce ?? 0),
+    };
+    const database = await openDatabaseFor(env);
+    try {
+      await database.db
+        .insert(subscribers)
+        .values([
+          ...people.en.map((email) => ({ email, language: 'en', status: 'confirmed' })),
+          ...people.bg.map((email) => ({ email, language: 'bg', status: 'confirmed' })),
+          ...people.pending.map((email) => ({ email, language: 'bg' })),
+          ...people.bounce.map((email) => ({ email, language: 'en', status: 'confirmed' })),
+        ]);
+    } finally {
+      await database.close();
+    }
+    return { env, people };
+  }
+
+  const lettersTo = (emails: string[]) =>
+    smtp.received.filter((letter) => letter.to.some((to) => emails.includes(to)));
+
+  it('refuses bad arguments with the usage and exit code 2', async () => {
+    const env = { DATA_DIR: tempDir('newsletter-args') };
+    const cases = [
+      [],
+      ['frobnicate'],
+      ['send'],
+      ['preview'],
+      ['send', 'a', 'b'],
+      ['send', slug, '--force'],
+      ['preview', slug, '--dry-run'],
+      ['help', 'me'],
+    ];
+    const runs = await Promise.all(cases.map((args) => newsletter(args, env)));
+    for (const [i, run] of runs.entries()) {
+      expect(run.code, JSON.stringify(cases[i])).toBe(2);
+      expect(run.stderr).toContain('Usage: npm run newsletter -- <command>');
+      expect(run.stdout).toBe('');
+    }
+    const help = await newsletter(['help'], env);
+    expect(help.code).toBe(0);
+    expect(help.stdout).toContain('send <slug> [--dry-run]');
+  });
+
+  it('names the issues that exist when asked for one that does not', async () => {
+    const run = await newsletter(['send', 'no-such-issue'], { DATA_DIR: tempDir('newsletter-unknown') });
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('Unknown issue: no-such-issue.');
+    expect(run.stderr).toContain(slug);
+  });
+
+  it('previews the issue in both languages, as HTML and text, and says where', async () => {
+    const dataDir = tempDir('newsletter-preview');
+    const run = await newsletter(['preview', slug], { DATA_DIR: dataDir });
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    const dir = path.join(dataDir, 'newsletter-preview', slug);
+    expect(run.stdout).toContain(dir);
+    expect(fs.readdirSync(dir).sort()).toEqual(['bg.html', 'bg.txt', 'en.html', 'en.txt']);
+    expect(fs.readFileSync(path.join(dir, 'bg.txt'), 'utf8')).toContain(`Subject: ${subjects.bg}`);
+    expect(fs.readFileSync(path.join(dir, 'en.html'), 'utf8')).toMatch(/<html [^>]*lang="en"/);
+    expect(fs.readFileSync(path.join(dir, 'bg.html'), 'utf8')).toContain('Отпиши се');
+  });
+
+  it('a dry run counts the letters per language and sends nothing', async () => {
+    const { env, people } = await seed({ en: 2, bg: 1, pending: 1 });
+    const run = await newsletter(['send', slug, '--dry-run'], env);
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain('Dry run: 3 letter(s) would go (en 2, bg 1); nothing was sent.');
+    expect(lettersTo([...people.en, ...people.bg])).toEqual([]);
+  });
+
+  it('sends each confirmed subscriber one letter in their language; after a kill -9 and a rerun, nobody twice, nobody missed', async () => {
+    const { env, people } = await seed({ en: 4, bg: 4, pending: 2 });
+    const confirmed = [...people.en, ...people.bg];
+    const child = spawnScript('functions/node/newsletter.ts', ['send', slug], {
+      ...env,
+      NEWSLETTER_PER_SECOND: '4',
+    });
+    let stdout = '';
+    const exited = new Promise<NodeJS.Signals | null>((resolve) =>
+      child.on('exit', (_code, signal) => resolve(signal)),
+    );
+    await new Promise<void>((resolve, reject) => {
+      child.stdout?.on('data', (chunk: Buffer) => {
+        stdout += chunk.toString();
+        // Killed mid-run: three letters logged as sent, five to go.
+        if (/^3\/8$/m.test(stdout)) resolve();
+      });
+      void exited.then(() => reject(new Error(`newsletter exited early:\n${stdout}`)));
+    });
+    child.kill('SIGKILL');
+    expect(await exited).toBe('SIGKILL');
+    const beforeRerun = lettersTo(confirmed).length;
+    expect(beforeRerun).toBeGreaterThanOrEqual(3);
+    expect(beforeRerun).toBeLessThan(8);
+
+    const rerun = await newsletter(['send', slug], { ...env, NEWSLETTER_PER_SECOND: '50' });
+    expect(rerun.stderr).toBe('');
+    expect(rerun.code).toBe(0);
+    expect(rerun.stdout).toContain(`Sent ${8 - beforeRerun} of ${8 - beforeRerun} letter(s)`);
+    expect(rerun.stdout).toContain(`${beforeRerun} subscriber(s) had this issue already and were skipped.`);
+
+    const letters = lettersTo(confirmed);
+    expect(letters).toHaveLength(8);
+    expect(new Set(letters.flatMap((letter) => letter.to))).toEqual(new Set(confirmed));
+    for (const letter of letters) {
+      const language = people.bg.includes(letter.to[0] ?? '') ? 'bg' : 'en';
+      expect(letter.mail.subject).toBe(subjects[language]);
+      expect(letter.raw).toContain('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
+      expect(letter.mail.text).toContain(
+        `https://advice.example${language === 'bg' ? '/bg' : ''}/unsubscribe?token=`,
+      );
+      for (const other of confirmed) if (!letter.to.includes(other)) expect(letter.raw).not.toContain(other);
+    }
+    expect(lettersTo(people.pending)).toEqual([]);
+
+    // A third run finds nobody left.
+    const third = await newsletter(['send', slug], env);
+    expect(third.code).toBe(0);
+    expect(third.stdout).toContain('Sent 0 of 0 letter(s)');
+    expect(third.stdout).toContain('8 subscriber(s) had this issue already');
+    expect(lettersTo(confirmed)).toHaveLength(8);
+  });
+
+  it('retries a refused letter with back-off, reports it, exits 1, and leaves it for the next run', async () => {
+    const { env, people } = await seed({ en: 1, bg: 1, pending: 0, bounce: 1 });
+    const database: Database = await openDatabaseFor(env);
+    const transport = createMailTransport({
+      dataDir: '',
+      mail: { smtpUrl: smtp.url, from: 'Test <t@example.com>', confirmPerHour: 0, perSecond: 50 },
+    });
+    try {
+      const summary = await sendIssue(database.db, {
+        transport,
+        context: { secret, siteUrl: 'https://advice.example' },
+        slug,
+        issue: await loadIssue(path.join(repoRoot, 'content'), slug),
+        perSecond: 50,
+        tries: 3,
+        firstRetryMs: 20,
+      });
+      expect(summary).toMatchObject({ total: 3, sent: 2, byLanguage: { en: 1, bg: 1 } });
+      expect(summary.failed).toEqual([
+        { subscriberId: expect.any(String), error: expect.stringMatching(/550/) },
+      ]);
+      const log = await database.db
+        .select()
+        .from(newsletterSends)
+        .where(inArray(newsletterSends.status, ['failed']));
+      expect(log).toMatchObject([{ issue: slug, status: 'failed', attempts: 1 }]);
+    } finally {
+      transport.close();
+      await database.close();
+    }
+    expect(lettersTo([...people.en, ...people.bg])).toHaveLength(2);
+
+    const again = await newsletter(['send', slug], env);
+    expect(again.code).toBe(1);
+    expect(again.stdout).toContain('Sent 0 of 1 letter(s)');
+    expect(again.stdout).toContain('1 letter(s) FAILED after retries');
+    expect(again.stdout).not.toContain(people.bounce[0]);
+  });
+
+  it('npm run admin shows the queue without addresses, and exports and deletes a subscription with its letters', async () => {
+    const { env } = await seed({ en: 1, bg: 0, pending: 0 });
+    const email = uniqueEmail('admin-queue');
+    const t = await createTestApp(env);
+    try {
+      expect((await t.post('/api/subscribe', { email, language: 'bg' })).status).toBe(201);
+    } finally {
+      await t.database.close();
+    }
+    const admin = (args: string[]) => runScript('functions/node/admin.ts', args, env);
+    const queue = await admin(['queue']);
+    expect(queue.code).toBe(0);
+    expect(queue.stdout).toContain('Mail queue: 1 waiting, 0 failed.');
+    expect(queue.stdout).toMatch(/#\d+ {2}confirm {2}bg {2}waiting/);
+    expect(queue.stdout).not.toContain(email);
+
+    const exported = JSON.parse((await admin(['export', email])).stdout);
+    expect(exported.subscription).toMatchObject({
+      status: 'pending',
+      language: 'bg',
+      confirmedAt: null,
+      queuedLetters: [{ kind: 'confirm', status: 'waiting', attempts: 0 }],
+      newsletterSends: [],
+    });
+    const deleted = await admin(['delete', email]);
+    expect(deleted.stdout).toContain('1 subscription(s) with 1 queued letter(s) and 0 send-log row(s)');
+    expect((await admin(['queue'])).stdout).toContain('Mail queue: 0 waiting, 0 failed.');
+  });
+});

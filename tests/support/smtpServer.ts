@@ -1,0 +1,66 @@
+// A real SMTP server on a free loopback port, for tests: it keeps every letter it accepts, parsed by
+// mailparser, and can refuse chosen recipients the way a real server does (550).
+import type { AddressInfo } from 'node:net';
+import { type ParsedMail, simpleParser } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+
+export interface Received {
+  /** The envelope recipients. */
+  to: string[];
+  mail: ParsedMail;
+  raw: string;
+}
+
+export interface TestSmtp {
+  url: string;
+  received: Received[];
+  /** Waits until at least `count` letters arrived (or fails after `timeoutMs`). */
+  waitFor(count: number, timeoutMs?: number): Promise<Received[]>;
+  close(): Promise<void>;
+}
+
+export async function startSmtpServer(
+  options: { refuse?: (recipient: string) => boolean } = {},
+): Promise<TestSmtp> {
+  const received: Received[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onRcptTo(address, _session, callback) {
+      if (options.refuse?.(address.address)) {
+        return callback(Object.assign(new Error('No such mailbox here'), { responseCode: 550 }));
+      }
+      return callback();
+    },
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        const raw = Buffer.concat(chunks);
+        simpleParser(raw).then(
+          (mail) => {
+            received.push({ to: session.envelope.rcptTo.map((r) => r.address), mail, raw: raw.toString() });
+            callback();
+          },
+          (error: Error) => callback(error),
+        );
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as AddressInfo;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    received,
+    async waitFor(count, timeoutMs = 20_000) {
+      const until = Date.now() + timeoutMs;
+      while (received.length < count) {
+        if (Date.now() > until) throw new Error(`expected ${count} letter(s), got ${received.length}`);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      return received;
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
