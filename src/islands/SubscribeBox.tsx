@@ -95,6 +95,7 @@ export default function SubscribeBox({ lang, labels }: { lang: Lang; labels: Sub
               name="website"
               tabIndex={-1}
               autoComplete="off"
+              disabled={!ready}
               value={website}
               onChange={(event) => setWebsite(event.target.value)}
             />

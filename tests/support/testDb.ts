@@ -49,7 +49,10 @@ function copyPgliteTemplate(): string {
 
 /** Env naming a fresh database for a child process (serve, admin, purge): DATA_DIR or DATABASE_URL. */
 export async function freshDatabaseEnv(): Promise<Record<string, string>> {
-  return onPostgres ? { DATABASE_URL: await createPostgresDatabase() } : { DATA_DIR: copyPgliteTemplate() };
+  // On PostgreSQL DATA_DIR still holds the outbox of letters, so it must not be the project's ./data.
+  return onPostgres
+    ? { DATABASE_URL: await createPostgresDatabase(), DATA_DIR: tempDir('data') }
+    : { DATA_DIR: copyPgliteTemplate() };
 }
 
 /** Opens the database a child process was given (after it stopped, for PGlite). */
