@@ -170,7 +170,11 @@ describeDb('a server killed on one host', () => {
         CONTENT_DIR: makeContentDir(),
         DIST_DIR: makeDistDir(),
       };
+      // Starting a server costs seconds on a loaded machine; measured here so the bound below holds
+      // the lock's own wait to account, not the machine's speed.
+      const firstStartedAt = performance.now();
       const first = await startServe(env);
+      const startupMs = performance.now() - firstStartedAt;
       await first.stop('SIGKILL');
       // The lock as the old container left it: its hostname no longer exists, nor does its process.
       // Its last refresh is moved 10 s into the past, as if the new container came up that long after
@@ -181,11 +185,15 @@ describeDb('a server killed on one host', () => {
       const sinceKill = defaultStaleMs - 5000;
       const refreshedAt = new Date(Date.now() - sinceKill);
       fs.utimesSync(file, refreshedAt, refreshedAt);
-      const killedAt = performance.now() - sinceKill;
-
+      const secondStartedAt = performance.now();
       const second = await startServe(env);
       try {
-        expect(performance.now() - killedAt).toBeLessThan(30_000);
+        // It waited for the lock to go stale, then took it over by itself: the wait beyond an ordinary
+        // start is at most the stale period (15 s; slack for polling and a busy machine), so a restart
+        // is serving within 30 s of the kill on a machine that starts the server in a few seconds.
+        const waitedMs = performance.now() - secondStartedAt - startupMs;
+        expect(second.output()).toContain('waiting up to 15 s');
+        expect(waitedMs).toBeLessThan(defaultStaleMs + 5000);
         expect((await getJson(`${second.url}/api/health`)).status).toBe(200);
       } finally {
         await second.stop();
