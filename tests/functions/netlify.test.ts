@@ -3,9 +3,9 @@
 // in the functions-postgres project: Netlify's only database is PostgreSQL.
 import fs from 'node:fs';
 import path from 'node:path';
-import { build } from 'esbuild';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { uniqueEmail } from '../support/http.ts';
+import { bundleNetlifyEntry } from '../support/netlifyBundle.ts';
 import { repoRoot, runScript } from '../support/processes.ts';
 import { tempDir } from '../support/tempDirs.ts';
 import { databaseMissing, freshDatabaseEnv, onPostgres } from '../support/testDb.ts';
@@ -43,21 +43,7 @@ describe('Netlify function entry', () => {
 
   beforeAll(async () => {
     dir = tempDir('netlify');
-    for (const entry of ['netlify', 'netlify-purge']) {
-      await build({
-        entryPoints: [path.join(repoRoot, 'functions', 'platforms', `${entry}.ts`)],
-        outfile: path.join(dir, `${entry}.mjs`),
-        bundle: true,
-        platform: 'node',
-        format: 'esm',
-        target: 'node22',
-        // Bundled CommonJS dependencies (pg) call require(); ESM output needs it defined.
-        banner: {
-          js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
-        },
-        logLevel: 'error',
-      });
-    }
+    for (const entry of ['netlify', 'netlify-purge']) await bundleNetlifyEntry(entry, dir);
     fs.writeFileSync(path.join(dir, 'run.mjs'), runner);
   });
 

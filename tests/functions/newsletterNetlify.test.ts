@@ -3,11 +3,11 @@
 // real SMTP server.
 import fs from 'node:fs';
 import path from 'node:path';
-import { build } from 'esbuild';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { uniqueEmail } from '../support/http.ts';
 import { createTestApp } from '../support/inProcessApp.ts';
-import { repoRoot, runScript } from '../support/processes.ts';
+import { bundleNetlifyEntry } from '../support/netlifyBundle.ts';
+import { runScript } from '../support/processes.ts';
 import { startSmtpServer, type TestSmtp } from '../support/smtpServer.ts';
 import { tempDir } from '../support/tempDirs.ts';
 import { describeDb, freshDatabaseEnv, onPostgres } from '../support/testDb.ts';
@@ -26,18 +26,7 @@ describeDb('Netlify scheduled mail function', () => {
   beforeAll(async () => {
     dir = tempDir('netlify-mail');
     smtp = await startSmtpServer();
-    await build({
-      entryPoints: [path.join(repoRoot, 'functions', 'platforms', 'netlify-mail.ts')],
-      outfile: path.join(dir, 'netlify-mail.mjs'),
-      bundle: true,
-      platform: 'node',
-      format: 'esm',
-      target: 'node22',
-      banner: {
-        js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
-      },
-      logLevel: 'error',
-    });
+    await bundleNetlifyEntry('netlify-mail', dir);
     fs.writeFileSync(path.join(dir, 'run.mjs'), runner);
   });
   afterAll(async () => {
