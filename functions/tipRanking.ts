@@ -3,7 +3,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { asc, eq, sql } from 'drizzle-orm';
-import type { Lang } from './contract.ts';
+import { type Lang, tipIdFor } from './contract.ts';
 import { tipRatings } from './db/schema.ts';
 import type { Db } from './db/types.ts';
 
@@ -46,8 +46,8 @@ async function readTips(contentDir: string): Promise<Record<Lang, Map<string, st
   for (const tip of Array.isArray(list) ? list : []) {
     const { id, en, bg } = (tip ?? {}) as Record<string, unknown>;
     if (typeof id !== 'string') continue;
-    tips.en.set(`en_${id}`, typeof en === 'string' ? en : '');
-    tips.bg.set(id, typeof bg === 'string' ? bg : '');
+    tips.en.set(tipIdFor(id, 'en'), typeof en === 'string' ? en : '');
+    tips.bg.set(tipIdFor(id, 'bg'), typeof bg === 'string' ? bg : '');
   }
   return tips;
 }
