@@ -7,8 +7,9 @@
 //   --dist DIR         the build to measure (default dist/)
 //   --baseline DIR     also measure another build (e.g. a copy of an older dist/), interleaved run by
 //                      run with this one, so both see the same machine load
+//   --save DIR         also write each run's full Lighthouse report (JSON) into DIR, to see why
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -49,6 +50,7 @@ const { values } = parseArgs({
     page: { type: 'string', multiple: true },
     baseline: { type: 'string' },
     dist: { type: 'string', default: 'dist' },
+    save: { type: 'string' },
   },
 });
 const runs = Number(values.runs);
@@ -104,7 +106,7 @@ async function startChromium(): Promise<{ port: number; child: ChildProcess; pro
 }
 
 /** One Lighthouse run; a run that fails to trace (it happens on a busy machine) is tried again. */
-async function measure(url: string, port: number): Promise<Figures> {
+async function measure(url: string, port: number, saveAs?: string): Promise<Figures> {
   for (let attempt = 1; ; attempt++) {
     const result = await lighthouse(url, {
       port,
@@ -119,6 +121,7 @@ async function measure(url: string, port: number): Promise<Figures> {
         ? 'a category scored nothing (a failed trace)'
         : null);
     if (lhr && !problem) {
+      if (saveAs) writeFileSync(saveAs, JSON.stringify(lhr));
       const figures = {} as Figures;
       for (const c of categories) figures[c] = Math.round((lhr.categories[c]?.score ?? 0) * 100);
       for (const [name, audit] of Object.entries(metrics))
@@ -132,6 +135,13 @@ async function measure(url: string, port: number): Promise<Figures> {
     if (attempt === 3) throw new Error(`${url}: ${problem ?? 'no result'} (3 attempts)`);
     console.warn(`  ${url}: ${problem}; trying again`);
   }
+}
+
+/** Where --save puts one run's report: DIR/bg-about-1.json, DIR/bg-about-baseline-1.json. */
+function reportName(dir: string, path: string, label: string, run: number): string {
+  mkdirSync(dir, { recursive: true });
+  const page = path.replace(/^\/|\/$/g, '').replaceAll('/', '-') || 'home';
+  return join(dir, `${page}${label ? '-baseline' : ''}-${run + 1}.json`);
 }
 
 function median(list: number[]): number {
@@ -173,8 +183,10 @@ try {
   for (const path of paths) {
     const results = sites.map((): Figures[] => []);
     for (let run = 0; run < runs; run++) {
-      for (const [i, { site }] of sites.entries())
-        results[i]?.push(await measure(`${site.baseURL}${path}`, chrome.port));
+      for (const [i, { site, label }] of sites.entries()) {
+        const saveAs = values.save && reportName(values.save, path, label, run);
+        results[i]?.push(await measure(`${site.baseURL}${path}`, chrome.port, saveAs));
+      }
     }
     for (const [i, { label }] of sites.entries()) {
       const line = `| \`${path}\`${label} | ${cells(results[i] ?? [])} |`;

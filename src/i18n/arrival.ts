@@ -81,22 +81,28 @@ function runArrival(decide: typeof decideArrival, config: ArrivalConfig): void {
     settle(JSON.parse(cached).country_code ?? null);
     return;
   }
-  const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(), config.timeoutMs);
-  fetch(config.geoEndpoint, { headers: { Accept: 'application/json' }, signal: controller.signal })
-    .then((response) => (response.ok ? response.json() : null))
-    .then((geo) => {
-      if (geo) {
-        try {
-          sessionStorage.setItem('geo', JSON.stringify(geo));
-        } catch {
-          // As above.
+  const ask = () => {
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(), config.timeoutMs);
+    fetch(config.geoEndpoint, { headers: { Accept: 'application/json' }, signal: controller.signal })
+      .then((response) => (response.ok ? response.json() : null))
+      .then((geo) => {
+        if (geo) {
+          try {
+            sessionStorage.setItem('geo', JSON.stringify(geo));
+          } catch {
+            // As above.
+          }
         }
-      }
-      settle(geo ? (geo.country_code ?? null) : null);
-    })
-    .catch(() => settle(null))
-    .finally(() => clearTimeout(timer));
+        settle(geo ? (geo.country_code ?? null) : null);
+      })
+      .catch(() => settle(null))
+      .finally(() => clearTimeout(timer));
+  };
+  // The page is painted in English while the country is asked anyway, so the question waits for the
+  // load event instead of competing with the page's text and fonts on a slow connection.
+  if (document.readyState === 'complete') ask();
+  else addEventListener('load', ask, { once: true });
 }
 
 /** The inline script's source for one page. */

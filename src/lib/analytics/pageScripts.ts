@@ -1,0 +1,32 @@
+// The consent banner and the page analytics, on every page of a site whose operator configured a tag
+// (ConsentBanner.astro). The language toggle's memory is SiteScripts.astro's inline script.
+import { PUBLIC_GA_ID, PUBLIC_GEO_ENDPOINT, PUBLIC_GTM_ID } from 'astro:env/client';
+import { loadTag, rememberConsent, storedConsent } from './consent.ts';
+import { track } from './dataLayer.ts';
+import { startPageAnalytics } from './visit.ts';
+
+const tag = { gtmId: PUBLIC_GTM_ID, gaId: PUBLIC_GA_ID };
+const banner = document.querySelector<HTMLElement>('[data-consent-banner]');
+const consent = storedConsent();
+if (consent === 'granted') loadTag(tag);
+if (banner && consent === null) {
+  banner.hidden = false;
+  for (const button of banner.querySelectorAll<HTMLButtonElement>('[data-consent-choice]')) {
+    button.addEventListener('click', () => {
+      const choice = button.dataset.consentChoice === 'granted' ? 'granted' : 'denied';
+      rememberConsent(choice);
+      banner.hidden = true;
+      if (choice === 'granted' && loadTag(tag)) startPageAnalytics(PUBLIC_GEO_ENDPOINT);
+    });
+  }
+}
+startPageAnalytics(PUBLIC_GEO_ENDPOINT);
+
+for (const link of document.querySelectorAll<HTMLAnchorElement>('[data-language-switch]')) {
+  link.addEventListener('click', () => {
+    track('language_switch', {
+      language: link.dataset.languageSwitch ?? 'en',
+      from: document.documentElement.lang,
+    });
+  });
+}
