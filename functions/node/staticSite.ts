@@ -6,6 +6,7 @@ import { statSync } from 'node:fs';
 import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { type Context, Hono } from 'hono';
+import { compress } from 'hono/compress';
 import { etag } from 'hono/etag';
 import { COMPRESSIBLE_CONTENT_TYPE_REGEX as compressible } from 'hono/utils/compress';
 import { defaultPageCsp, hsts, securityHeaders } from '../http/securityHeaders.ts';
@@ -27,6 +28,8 @@ const hidden = /^\/_(?:headers|redirects)$|\/\.(?!well-known(?:\/|$))|\.(?:br|gz
 function distFiles(root: string) {
   const onFound = (file: string, c: Context<Files>) => c.set('file', file);
   const files = new Hono<Files>();
+  // gzip on the fly only where the build wrote no variant (a dist/ built elsewhere); it weakens the ETag.
+  files.use(compress());
   // 304 for a matching If-None-Match, judged on the ETag set below.
   files.use(etag());
   files.use(async (c, next) => {

@@ -149,6 +149,20 @@ describeDb('static site', () => {
     expect(page.body.toString()).toContain('<title>about</title>');
   });
 
+  it('compresses on the fly, with a weak ETag, where the build wrote no variant', async () => {
+    const text = `<!doctype html><title>elsewhere</title>${'<p>built elsewhere</p>'.repeat(100)}`;
+    fs.writeFileSync(`${dist}/elsewhere.html`, text);
+    const res = await raw('/elsewhere', { 'accept-encoding': 'br, gzip' });
+    expect([res.headers['content-encoding'], res.headers.vary]).toEqual(['gzip', 'Accept-Encoding']);
+    expect(zlib.gunzipSync(res.body).toString()).toBe(text);
+    expect(res.headers.etag).toMatch(/^W\/".+"$/);
+    const again = await get('/elsewhere', {
+      'accept-encoding': 'br, gzip',
+      'if-none-match': res.headers.etag ?? '',
+    });
+    expect(again.status).toBe(304);
+  });
+
   it('never serves the encoded variants as pages of their own', async () => {
     for (const path of ['/_astro/app.js.br', '/_astro/app.js.gz']) {
       const res = await raw(path, { 'accept-encoding': 'identity' });
