@@ -30,7 +30,7 @@ function distFiles(root: string) {
   const files = new Hono<Files>();
   // gzip on the fly only where the build wrote no variant (a dist/ built elsewhere); it weakens the ETag.
   files.use(compress());
-  // 304 for a matching If-None-Match, judged on the ETag set below.
+  // 304 for a matching If-None-Match, judged on the ETag set below; it keeps Vary and Cache-Control.
   files.use(etag());
   files.use(async (c, next) => {
     if (hidden.test(c.req.path)) return c.notFound();
@@ -40,6 +40,9 @@ function distFiles(root: string) {
     // The file actually sent (a precompressed variant has its own), as nginx spells it: mtime-size.
     const { mtimeMs, size } = statSync(file);
     c.res.headers.set('ETag', `"${Math.floor(mtimeMs).toString(16)}-${size.toString(16)}"`);
+    // serveStatic says Vary only when it chose a variant; the plain answer varies as much.
+    if (compressible.test(c.res.headers.get('Content-Type') ?? ''))
+      c.res.headers.set('Vary', 'Accept-Encoding');
   });
   files.get(
     '*',
@@ -133,7 +136,6 @@ export async function createStaticSite(distDir: string): Promise<StaticSite> {
       const current = response.status < 300 || response.status === 304;
       headers.set('Cache-Control', current ? 'public, max-age=0, must-revalidate' : 'no-cache');
     }
-    if (compressible.test(headers.get('Content-Type') ?? '')) headers.set('Vary', 'Accept-Encoding');
     return response;
   }
 
