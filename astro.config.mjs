@@ -9,6 +9,7 @@ import { counterpartPath, langOfPath } from './src/i18n/paths.ts';
 import { clientDirectives } from './src/integrations/clientDirectives.ts';
 import { fonts } from './src/integrations/fonts.ts';
 import { hostFiles } from './src/integrations/hostFiles.ts';
+import { precompress } from './src/integrations/precompress.ts';
 import { shareCards } from './src/integrations/shareCards.ts';
 
 const env = { ...loadEnv('production', process.cwd(), ''), ...process.env };
@@ -69,6 +70,8 @@ export default defineConfig({
       script: tagConfigured ? ['https://www.googletagmanager.com'] : [],
       img: tagConfigured ? google : [],
     }),
+    // Last: it compresses the pages as every integration before it left them.
+    precompress(),
   ],
   vite: {
     plugins: [tailwindcss()],

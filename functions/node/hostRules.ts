@@ -84,7 +84,12 @@ export async function readHeaders(file: string): Promise<{ rules: HeaderRule[]; 
 /** The target of `rule` for a path it matched: `:splat` and `:name` filled in. */
 export function redirectTarget(rule: RedirectRule, match: RegExpExecArray): string {
   const groups = match.groups ?? {};
-  return rule.to.replace(/:(\w+)/g, (whole, name: string) => groups[name] ?? (name === 'splat' ? '' : whole));
+  const target = rule.to.replace(
+    /:(\w+)/g,
+    (whole, name: string) => groups[name] ?? (name === 'splat' ? '' : whole),
+  );
+  // A path filled in from the request (`/go//evil.example`) must not become another host's address.
+  return rule.to.startsWith('/') ? target.replace(/^[/\\]+/, '/') : target;
 }
 
 /**

@@ -1,5 +1,7 @@
 // `npm run serve` serves dist/ like the static host: clean URLs, _redirects shadowing, _headers, 404.html.
 import fs from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { fixtureScript, makeContentDir, makeDistDir } from '../support/fixtures.ts';
@@ -26,6 +28,23 @@ describeDb('static site', () => {
 
   const get = (path: string, headers: Record<string, string> = {}) =>
     fetch(`${server.url}${path}`, { headers, redirect: 'manual' });
+
+  /** A request sent as written: no URL normalising, no decoding of the answer. */
+  function raw(target: string, headers: Record<string, string> = {}) {
+    return new Promise<{ status?: number; headers: http.IncomingHttpHeaders; body: Buffer }>(
+      (resolve, reject) => {
+        http
+          .get(`${server.url}${target}`, { headers }, (res) => {
+            const chunks: Buffer[] = [];
+            res.on('data', (c: Buffer) => chunks.push(c));
+            res.on('end', () =>
+              resolve({ status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks) }),
+            );
+          })
+          .on('error', reject);
+      },
+    );
+  }
 
   /** Status and page title, the shortest proof of which file was served. */
   async function served(path: string) {
@@ -111,31 +130,115 @@ describeDb('static site', () => {
     expect(gz.headers.get('content-encoding')).toBe('gzip');
     expect(Number(gz.headers.get('content-length'))).toBeLessThan(fixtureScript.length);
     // fetch decodes transparently; the raw bytes must be real gzip of the file.
-    const raw = await new Promise<Buffer>((resolve, reject) => {
-      import('node:http').then(({ get: httpGet }) =>
-        httpGet(`${server.url}/_astro/app.js`, { headers: { 'accept-encoding': 'gzip' } }, (res) => {
-          const chunks: Buffer[] = [];
-          res.on('data', (c: Buffer) => chunks.push(c));
-          res.on('end', () => resolve(Buffer.concat(chunks)));
-        }).on('error', reject),
-      );
-    });
-    expect(zlib.gunzipSync(raw).toString()).toBe(fixtureScript);
+    const gzipped = await raw('/_astro/app.js', { 'accept-encoding': 'gzip' });
+    expect(zlib.gunzipSync(gzipped.body).toString()).toBe(fixtureScript);
     const none = await get('/_astro/app.js', { 'accept-encoding': 'identity' });
     expect(none.headers.get('content-encoding')).toBeNull();
   });
 
-  it('answers a repeated request with 304 via ETag and Last-Modified', async () => {
+  it("sends the build's precompressed file as it is, and the plain file where the build wrote none", async () => {
+    const br = await raw('/_astro/app.js', { 'accept-encoding': 'gzip, deflate, br, zstd' });
+    expect([br.headers['content-encoding'], br.headers['content-length']]).toEqual([
+      'br',
+      String(fs.statSync(`${dist}/_astro/app.js.br`).size),
+    ]);
+    expect(br.body.equals(fs.readFileSync(`${dist}/_astro/app.js.br`))).toBe(true);
+    // The fixture pages are below the build's 1 KiB threshold: no variant, so no encoding, yet Vary.
+    const page = await raw('/about', { 'accept-encoding': 'br, gzip' });
+    expect([page.headers['content-encoding'], page.headers.vary]).toEqual([undefined, 'Accept-Encoding']);
+    expect(page.body.toString()).toContain('<title>about</title>');
+  });
+
+  it('compresses on the fly, with a weak ETag, where the build wrote no variant', async () => {
+    const text = `<!doctype html><title>elsewhere</title>${'<p>built elsewhere</p>'.repeat(100)}`;
+    fs.writeFileSync(`${dist}/elsewhere.html`, text);
+    const res = await raw('/elsewhere', { 'accept-encoding': 'br, gzip' });
+    expect([res.headers['content-encoding'], res.headers.vary]).toEqual(['gzip', 'Accept-Encoding']);
+    expect(zlib.gunzipSync(res.body).toString()).toBe(text);
+    expect(res.headers.etag).toMatch(/^W\/".+"$/);
+    const again = await get('/elsewhere', {
+      'accept-encoding': 'br, gzip',
+      'if-none-match': res.headers.etag ?? '',
+    });
+    expect(again.status).toBe(304);
+  });
+
+  it('never serves the encoded variants as pages of their own', async () => {
+    for (const path of ['/_astro/app.js.br', '/_astro/app.js.gz']) {
+      const res = await raw(path, { 'accept-encoding': 'identity' });
+      expect([path, res.status]).toEqual([path, 404]);
+      expect(res.body.toString()).toContain('<title>not found</title>');
+    }
+  });
+
+  it('answers 304 for the precompressed variant by its own ETag', async () => {
+    const first = await get('/_astro/app.js', { 'accept-encoding': 'br' });
+    const etag = first.headers.get('etag') ?? '';
+    expect(first.headers.get('content-encoding')).toBe('br');
+    const again = await get('/_astro/app.js', { 'accept-encoding': 'br', 'if-none-match': etag });
+    expect([again.status, again.headers.get('etag'), again.headers.get('vary')]).toEqual([
+      304,
+      etag,
+      'Accept-Encoding',
+    ]);
+    expect(again.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    // The plain file is another representation: a client holding the br copy gets it whole.
+    const plain = await get('/_astro/app.js', { 'accept-encoding': 'identity', 'if-none-match': etag });
+    expect([plain.status, await plain.text()]).toEqual([200, fixtureScript]);
+  });
+
+  it('answers a byte range of a file with 206', async () => {
+    const res = await get('/_astro/app.js', { 'accept-encoding': 'identity', range: 'bytes=0-10' });
+    expect([res.status, res.headers.get('content-range'), await res.text()]).toEqual([
+      206,
+      `bytes 0-10/${fixtureScript.length}`,
+      fixtureScript.slice(0, 11),
+    ]);
+  });
+
+  it('never reads outside dist, whatever the spelling of the way out', async () => {
+    const secret = `${path.basename(dist)}-secret.txt`;
+    fs.writeFileSync(path.join(dist, '..', secret), 'top secret');
+    for (const target of [
+      `/../${secret}`,
+      `/%2e%2e/${secret}`,
+      `/.%2e/${secret}`,
+      `/..%2f${secret}`,
+      `/_astro/..%2f..%2f${secret}`,
+      `/_astro/%2e%2e%2f%2e%2e%2f${secret}`,
+      `/..\\${secret}`,
+      `/_astro/..%5c..%5c${secret}`,
+      `//../${secret}`,
+      `/%00/../${secret}`,
+    ]) {
+      const res = await raw(target);
+      expect([target, res.status]).toEqual([target, 404]);
+      expect(res.body.toString()).not.toContain('top secret');
+    }
+  });
+
+  it('answers a repeated request with 304 via its ETag', async () => {
     const first = await get('/about', { 'accept-encoding': 'identity' });
-    const etag = first.headers.get('etag');
-    const lastModified = first.headers.get('last-modified');
+    const etag = first.headers.get('etag') ?? '';
+    const lastModified = first.headers.get('last-modified') ?? '';
     expect(etag).toMatch(/^".+"$/);
     expect(lastModified).toBeTruthy();
-    const byTag = await get('/about', { 'if-none-match': etag ?? '' });
-    expect(byTag.status).toBe(304);
-    const byDate = await get('/about', { 'if-modified-since': lastModified ?? '' });
-    expect(byDate.status).toBe(304);
+    // As a browser revalidates: both validators (If-None-Match decides, RFC 9110 13.1.3).
+    const again = await get('/about', { 'if-none-match': etag, 'if-modified-since': lastModified });
+    expect([again.status, again.headers.get('vary')]).toEqual([304, 'Accept-Encoding']);
     expect((await get('/about', { 'if-none-match': '"other"' })).status).toBe(200);
+  });
+
+  it('answers 200 with the new file once it changed, whatever ETag the client holds', async () => {
+    const file = `${dist}/changing.html`;
+    fs.writeFileSync(file, '<!doctype html><title>old</title>');
+    const old = (await get('/changing')).headers.get('etag') ?? '';
+    fs.writeFileSync(file, '<!doctype html><title>new</title>');
+    const later = new Date(Date.now() + 10_000);
+    fs.utimesSync(file, later, later);
+    const res = await get('/changing', { 'if-none-match': old });
+    expect([res.status, await res.text()]).toEqual([200, '<!doctype html><title>new</title>']);
+    expect(res.headers.get('etag')).not.toBe(old);
   });
 
   it('takes Cache-Control from _headers (immutable assets) and revalidates pages by default', async () => {

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../functions/config.ts';
 import { containsLink } from '../../functions/containsLink.ts';
 import { clientAddress, clientKey, normaliseAddress } from '../../functions/http/clientKey.ts';
-import { headersFor, readHeaders, readRedirects } from '../../functions/node/hostRules.ts';
+import { headersFor, readHeaders, readRedirects, redirectTarget } from '../../functions/node/hostRules.ts';
 import { tempDir } from '../support/tempDirs.ts';
 
 describe('configuration', () => {
@@ -153,6 +153,21 @@ describe('host files', () => {
       ['/x/:id', '/y/:id', 301, true],
     ]);
     expect(problems).toHaveLength(3);
+  });
+
+  it('keeps a redirect filled in from the request on the site', async () => {
+    const { rules } = await readRedirects(
+      hostFile('_redirects', '/go/*  /:splat  301\n/out/*  https://a.example/:splat  302\n'),
+    );
+    const target = (p: string) => {
+      const rule = rules.find((r) => r.pattern.test(p));
+      const match = rule?.pattern.exec(p);
+      return rule && match ? redirectTarget(rule, match) : undefined;
+    };
+    expect(target('/go//evil.example/x')).toBe('/evil.example/x');
+    expect(target('/go/%5Cevil.example')).toBe('/%5Cevil.example');
+    expect(target('/go/about')).toBe('/about');
+    expect(target('/out/x')).toBe('https://a.example/x');
   });
 
   it('applies every matching _headers block, a later one replacing an earlier header', async () => {

@@ -1,9 +1,10 @@
 // Small stand-ins for content/ and dist/, so the functions are tested independently of the real site.
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { tempDir } from './tempDirs.ts';
 
-function write(root: string, file: string, text: string) {
+function write(root: string, file: string, text: string | Uint8Array) {
   const full = path.join(root, file);
   fs.mkdirSync(path.dirname(full), { recursive: true });
   fs.writeFileSync(full, text);
@@ -48,6 +49,9 @@ export function makeDistDir(): string {
   write(root, 'rss.xml', '<?xml version="1.0"?><rss></rss>');
   write(root, 'favicon.svg', '<svg xmlns="http://www.w3.org/2000/svg"></svg>');
   write(root, '_astro/app.js', fixtureScript);
+  // The build's precompressed variants (src/integrations/precompress.ts); the pages here are too small.
+  write(root, '_astro/app.js.br', zlib.brotliCompressSync(fixtureScript));
+  write(root, '_astro/app.js.gz', zlib.gzipSync(fixtureScript));
   write(
     root,
     '_redirects',
