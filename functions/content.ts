@@ -1,5 +1,5 @@
-// Which tips and articles exist, read from the content folder at run time so that a new article file
-// (or a new tips.json) is picked up without a code change or restart.
+// Which tips (and what they say) and articles exist, read from the content folder at run time so that a new
+// article file (or a new tips.json) is picked up without a code change or restart.
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { type Lang, tipIdFor } from './contract.ts';
@@ -21,23 +21,33 @@ function reportOnce(message: string) {
   console.error(message);
 }
 
-/** Reads `tips.json` ids as site ids per language: `{ en: {'en_1', ...}, bg: {'1', ...} }`. */
-async function readTipIds(contentDir: string): Promise<Record<Lang, Set<string>>> {
-  const ids = { en: new Set<string>(), bg: new Set<string>() };
-  let tips: unknown;
+/** Every tip of `tips.json` per language, keyed by that language's site id (`en_5` / `5`), with its text. */
+export type Tips = Record<Lang, Map<string, string>>;
+
+/**
+ * Reads `tips.json`, the one place the functions learn which tips exist and what they say; throws
+ * when the file cannot be read or parsed. An entry without a valid id (`5`, `r3`) is skipped.
+ */
+export async function readTips(contentDir: string): Promise<Tips> {
+  const tips: Tips = { en: new Map(), bg: new Map() };
+  const list: unknown = JSON.parse(await fs.readFile(path.join(contentDir, 'tips.json'), 'utf8'));
+  for (const tip of Array.isArray(list) ? list : []) {
+    const { id, en, bg } = (tip ?? {}) as Record<string, unknown>;
+    if (typeof id !== 'string' || !/^r?\d+$/.test(id)) continue;
+    tips.en.set(tipIdFor(id, 'en'), typeof en === 'string' ? en : '');
+    tips.bg.set(tipIdFor(id, 'bg'), typeof bg === 'string' ? bg : '');
+  }
+  return tips;
+}
+
+/** The tips, or none when tips.json is unreadable: the API then refuses tip ratings instead of failing. */
+async function readTipsOrNone(contentDir: string): Promise<Tips> {
   try {
-    tips = JSON.parse(await fs.readFile(path.join(contentDir, 'tips.json'), 'utf8'));
+    return await readTips(contentDir);
   } catch (error) {
     reportOnce(`Cannot read tips (every tip rating will be refused): ${(error as Error).message}`);
-    return ids;
+    return { en: new Map(), bg: new Map() };
   }
-  for (const tip of Array.isArray(tips) ? tips : []) {
-    const id = (tip as { id?: unknown } | null)?.id;
-    if (typeof id !== 'string' || !/^r?\d+$/.test(id)) continue;
-    ids.en.add(tipIdFor(id, 'en'));
-    ids.bg.add(tipIdFor(id, 'bg'));
-  }
-  return ids;
 }
 
 const frontmatterPattern = /^---\r?\n([\s\S]*?)\r?\n---/;
@@ -74,10 +84,10 @@ function cached<T>(load: () => Promise<T>) {
 }
 
 export function createContent(contentDir: string): Content {
-  const tipIds = cached(() => readTipIds(contentDir));
+  const tips = cached(() => readTipsOrNone(contentDir));
   const articleIds = cached(() => readArticleIds(contentDir));
   return {
-    isKnownTip: async (tipId, language) => (await tipIds())[language].has(tipId),
+    isKnownTip: async (tipId, language) => (await tips())[language].has(tipId),
     isKnownArticle: async (id) => (await articleIds()).has(id),
   };
 }

@@ -1,9 +1,8 @@
 // What readers liked: likes and dislikes per tip from the stored ratings, ranked fairly for authors
 // (`npm run admin -- tips`).
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { asc, eq, sql } from 'drizzle-orm';
-import { type Lang, tipIdFor } from './contract.ts';
+import { readTips } from './content.ts';
+import type { Lang } from './contract.ts';
 import { tipRatings } from './db/schema.ts';
 import type { Db } from './db/types.ts';
 
@@ -37,19 +36,6 @@ export interface LanguageReport {
   ranked: TipScore[];
   /** Tips in tips.json that nobody has rated yet. */
   neverRated: { tipId: string; text: string }[];
-}
-
-/** The tips of `tips.json` as each language spells their ids (`en_5` / `5`), with their texts. */
-async function readTips(contentDir: string): Promise<Record<Lang, Map<string, string>>> {
-  const tips = { en: new Map<string, string>(), bg: new Map<string, string>() };
-  const list: unknown = JSON.parse(await fs.readFile(path.join(contentDir, 'tips.json'), 'utf8'));
-  for (const tip of Array.isArray(list) ? list : []) {
-    const { id, en, bg } = (tip ?? {}) as Record<string, unknown>;
-    if (typeof id !== 'string') continue;
-    tips.en.set(tipIdFor(id, 'en'), typeof en === 'string' ? en : '');
-    tips.bg.set(tipIdFor(id, 'bg'), typeof bg === 'string' ? bg : '');
-  }
-  return tips;
 }
 
 const byScore = (a: TipScore, b: TipScore) =>

@@ -1,12 +1,12 @@
 // `npm run admin`: what each command does. admin.ts is the command line around it; the tests call
 // runAdmin() with their own database and output.
-import { isValidEmail, normaliseEmail } from '../contract.ts';
+import { isValidEmail, type Lang, languages, normaliseEmail } from '../contract.ts';
 import type { Db } from '../db/types.ts';
 import { queueReport } from '../mail/queueReport.ts';
 import { deleteComment, heldComments, setCommentStatus } from '../moderation.ts';
 import { deletePerson, exportPerson } from '../personalData.ts';
 import { formatTipReport, tipReport, tipReportCsv } from '../tipRanking.ts';
-import { parseTipsOptions, type TipsOptions } from '../tipReportOptions.ts';
+import { asksForHelp, parseCommandArgs } from './commandLine.ts';
 
 const usage = `Usage: npm run admin -- <command>
 
@@ -19,7 +19,13 @@ const usage = `Usage: npm run admin -- <command>
   delete-comment <id>     delete a comment for good
   tips [--lang en|bg] [--csv]
                           likes and dislikes per tip, best and worst first, and how many were never rated
-  help                    show this help`;
+  help                    show this help (so does --help after any command)`;
+
+/** What `tips` prints: which languages, and every tip as CSV or the best and worst as a table. */
+interface TipsOptions {
+  languages: Lang[];
+  csv: boolean;
+}
 
 type AdminCommand =
   | { name: 'help' }
@@ -29,34 +35,41 @@ type AdminCommand =
   | { name: 'tips'; options: TipsOptions };
 
 /** Turns argv into a command, or a message saying what is wrong with it. */
-function parseArgs(args: string[]): AdminCommand | { error: string } {
-  const [name, value, ...extra] = args;
-  if (name === 'tips') {
-    const options = parseTipsOptions(args.slice(1));
-    return 'error' in options ? options : { name, options };
-  }
-  if (extra.length > 0) return { error: `Too many arguments: ${extra.join(' ')}` };
+function parseCommand(args: string[]): AdminCommand | { error: string } {
+  const [name, ...rest] = args;
+  if (name === undefined) return { error: 'No command given.' };
+  if (asksForHelp(name)) return rest.length === 0 ? { name: 'help' } : { error: 'help takes no arguments.' };
   switch (name) {
-    case undefined:
-      return { error: 'No command given.' };
-    case 'help':
-    case '--help':
-    case '-h':
-      return value === undefined ? { name: 'help' } : { error: 'help takes no arguments.' };
     case 'held':
-    case 'queue':
-      return value === undefined ? { name } : { error: `${name} takes no arguments.` };
+    case 'queue': {
+      const parsed = parseCommandArgs(name, rest, {}, 0);
+      return 'values' in parsed ? { name } : parsed;
+    }
     case 'export':
     case 'delete': {
-      const email = normaliseEmail(value ?? '');
+      const parsed = parseCommandArgs(name, rest, {}, 1);
+      if (!('values' in parsed)) return parsed;
+      const email = normaliseEmail(parsed.positionals[0] ?? '');
       return isValidEmail(email) ? { name, email } : { error: `${name} needs an e-mail address.` };
     }
     case 'approve':
     case 'hide':
-    case 'delete-comment':
-      return value && /^\d{1,9}$/.test(value) && Number(value) > 0
-        ? { name, id: Number(value) }
+    case 'delete-comment': {
+      const parsed = parseCommandArgs(name, rest, {}, 1);
+      if (!('values' in parsed)) return parsed;
+      const [id] = parsed.positionals;
+      return id && /^\d{1,9}$/.test(id) && Number(id) > 0
+        ? { name, id: Number(id) }
         : { error: `${name} needs a comment id (a positive whole number).` };
+    }
+    case 'tips': {
+      const parsed = parseCommandArgs(name, rest, { lang: { type: 'string' }, csv: { type: 'boolean' } }, 0);
+      if (!('values' in parsed)) return parsed;
+      const { lang, csv = false } = parsed.values;
+      const only = languages.find((language) => language === lang);
+      if (lang !== undefined && !only) return { error: 'tips --lang needs en or bg.' };
+      return { name, options: { languages: only ? [only] : [...languages], csv } };
+    }
     default:
       return { error: `Unknown command: ${name}` };
   }
@@ -147,7 +160,7 @@ export async function runAdmin(
   open: () => Promise<AdminDatabase>,
   out: AdminOutput,
 ): Promise<number> {
-  const command = parseArgs(args);
+  const command = parseCommand(args);
   if ('error' in command) {
     out.error(`${command.error}\n\n${usage}`);
     return 2;

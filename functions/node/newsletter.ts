@@ -5,13 +5,14 @@ import path from 'node:path';
 import { type Config, ConfigError, loadConfig } from '../config.ts';
 import { languages } from '../contract.ts';
 import type { Issue } from '../newsletter/issues.ts';
+import { asksForHelp, type OptionSpec, parseCommandArgs } from './commandLine.ts';
 
 const usage = `Usage: npm run newsletter -- <command>
 
   preview <slug>            write the letter (HTML and text, both languages) to a folder and print where
   send <slug> [--dry-run]   send the issue to every confirmed subscriber, each in their language;
                             --dry-run makes every letter and counts them, and sends nothing
-  help                      show this help
+  help                      show this help (so does --help after any command)
 
 An issue is content/newsletter/en/<slug>.md and content/newsletter/bg/<slug>.md (or .mdx).`;
 
@@ -20,30 +21,17 @@ type Command =
   | { name: 'preview'; slug: string }
   | { name: 'send'; slug: string; dryRun: boolean };
 
-function parseArgs(args: string[]): Command | { error: string } {
+function parseCommand(args: string[]): Command | { error: string } {
   const [name, ...rest] = args;
-  const flags = rest.filter((arg) => arg.startsWith('-'));
-  const values = rest.filter((arg) => !arg.startsWith('-'));
-  switch (name) {
-    case undefined:
-      return { error: 'No command given.' };
-    case 'help':
-    case '--help':
-    case '-h':
-      return rest.length === 0 ? { name: 'help' } : { error: 'help takes no arguments.' };
-    case 'preview':
-    case 'send': {
-      const allowed = name === 'send' ? ['--dry-run'] : [];
-      const unknown = flags.find((flag) => !allowed.includes(flag));
-      if (unknown) return { error: `Unknown option for ${name}: ${unknown}` };
-      if (values.length !== 1 || !values[0]) return { error: `${name} needs exactly one issue name (slug).` };
-      return name === 'send'
-        ? { name, slug: values[0], dryRun: flags.includes('--dry-run') }
-        : { name, slug: values[0] };
-    }
-    default:
-      return { error: `Unknown command: ${name}` };
-  }
+  if (name === undefined) return { error: 'No command given.' };
+  if (asksForHelp(name)) return rest.length === 0 ? { name: 'help' } : { error: 'help takes no arguments.' };
+  if (name !== 'preview' && name !== 'send') return { error: `Unknown command: ${name}` };
+  const options: OptionSpec = name === 'send' ? { 'dry-run': { type: 'boolean' } } : {};
+  const parsed = parseCommandArgs(name, rest, options, 1);
+  if (!('values' in parsed)) return parsed;
+  const [slug] = parsed.positionals;
+  if (!slug) return { error: `${name} needs exactly one issue name (slug).` };
+  return name === 'send' ? { name, slug, dryRun: parsed.values['dry-run'] === true } : { name, slug };
 }
 
 /** Where the letters' links point: SITE_URL, or the address `npm run serve` uses by default. */
@@ -150,7 +138,7 @@ async function send(config: Config, command: { slug: string; dryRun: boolean }, 
   }
 }
 
-const command = parseArgs(process.argv.slice(2));
+const command = parseCommand(process.argv.slice(2));
 if ('error' in command) {
   console.error(`${command.error}\n\n${usage}`);
   process.exit(2);

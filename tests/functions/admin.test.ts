@@ -66,6 +66,17 @@ describeDb('admin command line', () => {
     }
   });
 
+  it('names an unknown option above the usage, and prints the usage for --help after any command', async () => {
+    const unknown = await admin(['tips', '--json']);
+    expect([unknown.code, unknown.stdout]).toEqual([2, '']);
+    expect(unknown.stderr).toMatch(/^tips: Unknown option '--json'\.\n\nUsage: npm run admin -- <command>/);
+    for (const args of [['--help'], ['-h'], ['tips', '--help'], ['export', '-h'], ['held', '--help']]) {
+      const run = await admin(args);
+      expect([run.code, run.stderr], args.join(' ')).toEqual([0, '']);
+      expect(run.stdout).toContain('Usage: npm run admin -- <command>');
+    }
+  });
+
   it('prints help with exit code 0', async () => {
     const run = await admin(['help']);
     expect(run.code).toBe(0);

@@ -88,9 +88,16 @@ describeDb('npm run newsletter', () => {
       expect(run.stderr).toContain('Usage: npm run newsletter -- <command>');
       expect(run.stdout).toBe('');
     }
-    const help = await newsletter(['help'], env);
-    expect(help.code).toBe(0);
-    expect(help.stdout).toContain('send <slug> [--dry-run]');
+    expect(runs[cases.findIndex((args) => args.includes('--force'))]?.stderr).toContain(
+      "send: Unknown option '--force'.",
+    );
+    const helps = await Promise.all(
+      [['help'], ['--help'], ['send', slug, '--help']].map((args) => newsletter(args, env)),
+    );
+    for (const help of helps) {
+      expect([help.code, help.stderr]).toEqual([0, '']);
+      expect(help.stdout).toContain('send <slug> [--dry-run]');
+    }
   });
 
   it('names the issues that exist when asked for one that does not', async () => {

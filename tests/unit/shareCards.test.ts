@@ -99,6 +99,8 @@ describe('share card cache', () => {
       const first = await cachedCard(card, dir);
       expect(first.rendered).toBe(true);
       expect(pngSize(first.png)).toEqual({ width: 1200, height: 630 });
+      // IHDR bit depth and colour type: 8-bit palette (type 3), not 32-bit RGBA (type 6).
+      expect([first.png[24], first.png[25]]).toEqual([8, 3]);
       const again = await cachedCard({ ...card }, dir);
       expect(again.rendered).toBe(false);
       expect(Buffer.from(again.png).equals(Buffer.from(first.png))).toBe(true);

@@ -9,14 +9,14 @@ import { stylesheet } from './themeColors.ts';
 
 const rendererDir = join(process.cwd(), 'src/lib/shareCards');
 
-/** What else decides a card's pixels: this folder's code, the palette, the fonts, the two libraries. */
+/** What else decides a card's pixels: this folder's code, the palette, the fonts, the three libraries. */
 async function rendererDigest(): Promise<string> {
   const hash = createHash('sha256');
   for (const file of (await readdir(rendererDir)).sort())
     hash.update(await readFile(join(rendererDir, file)));
   hash.update(await readFile(stylesheet));
   hash.update(await fontsDigest());
-  for (const pkg of ['satori', '@resvg/resvg-js']) {
+  for (const pkg of ['satori', '@resvg/resvg-js', 'sharp']) {
     hash.update(await readFile(join(process.cwd(), 'node_modules', pkg, 'package.json')));
   }
   return hash.digest('hex');
