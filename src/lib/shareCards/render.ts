@@ -35,8 +35,9 @@ export async function renderCard(card: ShareCardContent): Promise<Uint8Array> {
     })),
   });
   const { pixels, width, height } = new Resvg(svg, { fitTo: { mode: 'original' } }).render();
-  // 256 dithered colours look the same on a card of a few colours and a soft glow, at under a third of the bytes.
+  // 256 dithered colours look the same on a card of a few colours and a soft glow, at under a third of
+  // the bytes; the lowest effort halves the quantising time of a cold build for about 10% more bytes.
   return sharp(pixels, { raw: { width, height, channels: 4 } })
-    .png({ palette: true })
+    .png({ palette: true, effort: 1 })
     .toBuffer();
 }
