@@ -1,6 +1,7 @@
 // The site's two font families, cut at build time to what each language's pages show. A page loads
 // only its own language's files (no Cyrillic file on English pages, the two letters of the "БГ" toggle
-// live in the English file) and preloads only the faces of its main heading and of plain text.
+// live in the English file) and preloads only the faces of its main heading, of plain text and, where
+// the page has any, of bold text.
 import { createHash } from 'node:crypto';
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
@@ -9,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import subsetFont from 'subset-font';
 import {
+  hasBoldBodyText,
   headingFace,
   pageCharacters,
   pageLang,
@@ -155,6 +157,7 @@ export function fonts(): AstroIntegration {
           const first = [
             heading && urls.get(`${heading.family}-${lang}-${heading.weight}`),
             urls.get(`sans-${lang}-400`),
+            hasBoldBodyText(text) && urls.get(`sans-${lang}-700`),
           ].filter((url, i, all): url is string => Boolean(url) && all.indexOf(url) === i);
           const head = `${first.map(preload).join('')}<style>${css.get(lang)}</style>`;
           const marker = '<meta charset="utf-8">';

@@ -144,7 +144,7 @@ export default function AdviceGenerator({ lang, tipsUrl, labels, tipPath }: Prop
         >
           {feedback === 'ask' ? (
             <div className="flex items-center gap-4">
-              <p className="font-semibold text-haze">{labels['feedback.question']}</p>
+              <p className="font-bold text-haze">{labels['feedback.question']}</p>
               <FeedbackButton label={labels['feedback.like']} onClick={() => rate(1)} />
               <FeedbackButton label={labels['feedback.dislike']} down onClick={() => rate(0)} />
             </div>

@@ -131,7 +131,7 @@ function Rating({ articleId, lang, labels }: Props) {
             ))}
           </div>
         </fieldset>
-        <label htmlFor={`${id}-email`} className="mt-5 block font-semibold text-cream">
+        <label htmlFor={`${id}-email`} className="mt-5 block font-bold text-cream">
           {labels.emailLabel}
         </label>
         <p id={`${id}-hint`} className="text-sm text-haze">

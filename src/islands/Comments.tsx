@@ -124,7 +124,7 @@ function Thread({ articleId, lang, labels }: Props) {
       >
         <h3 className="font-display text-lg font-bold text-cream">{labels.formTitle}</h3>
         <div className="mt-4 grid gap-4 sm:grid-cols-2">
-          <label className="block font-semibold text-cream">
+          <label className="block font-bold text-cream">
             {labels.name}
             <input
               type="text"
@@ -136,7 +136,7 @@ function Thread({ articleId, lang, labels }: Props) {
               {...field('name')}
             />
           </label>
-          <label className="block font-semibold text-cream">
+          <label className="block font-bold text-cream">
             {labels.email}
             <input
               type="email"
@@ -149,7 +149,7 @@ function Thread({ articleId, lang, labels }: Props) {
             />
           </label>
         </div>
-        <label className="mt-4 block font-semibold text-cream">
+        <label className="mt-4 block font-bold text-cream">
           {labels.comment}
           <textarea
             name="comment"

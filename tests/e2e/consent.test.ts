@@ -72,4 +72,33 @@ describe('an operator tag', () => {
     expect(tagRequests).toEqual([]);
     await page.context().close();
   });
+
+  it('with consent, pushes page views and one visit per session', async () => {
+    const { page } = await visit();
+    await page.addInitScript(() => localStorage.setItem('analyticsConsent', 'granted'));
+    await page.setViewportSize({ width: 800, height: 600 });
+    type Pushed = { event?: string; [key: string]: unknown };
+    const events = () => page.evaluate(() => (window as unknown as { dataLayer: Pushed[] }).dataLayer);
+    await page.goto('/about');
+    await expect.poll(async () => (await events()).some((e) => e.event === 'site_visit')).toBe(true);
+    const first = await events();
+    expect(first).toContainEqual(
+      expect.objectContaining({ event: 'page_view', path: '/about', title: 'My Mission | Important Advice' }),
+    );
+    expect(first.find((e) => e.event === 'site_visit')).toMatchObject({
+      referrer: 'direct',
+      viewport: '800x600',
+      country: 'Unknown',
+      city: 'Unknown',
+      region: 'Unknown',
+      sessionId: expect.stringMatching(/^session_[a-z0-9]+_\d+$/),
+    });
+    await page.getByRole('link', { name: /БГ/ }).click();
+    await page.waitForURL('**/bg/about');
+    await expect.poll(async () => (await events()).some((e) => e.event === 'page_view')).toBe(true);
+    const second = await events();
+    expect(second).toContainEqual(expect.objectContaining({ event: 'page_view', path: '/bg/about' }));
+    expect(second.some((e) => e.event === 'site_visit')).toBe(false);
+    await page.context().close();
+  });
 });

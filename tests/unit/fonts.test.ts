@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   decodeEntities,
+  hasBoldBodyText,
   headingFace,
   pageCharacters,
   pageLang,
@@ -35,5 +36,21 @@ describe('what a built page asks of its fonts', () => {
     });
     expect(headingFace('<h1 class="text-xl">')).toEqual({ family: 'sans', weight: 400 });
     expect(headingFace('<p>no heading</p>')).toBeUndefined();
+    expect(
+      headingFace(
+        '<h1 class="font-display text-sm font-bold">Tip</h1><blockquote data-largest-text class="font-display font-semibold">',
+      ),
+    ).toEqual({ family: 'display', weight: 600 });
+  });
+
+  it('sees bold body text in the main content only', () => {
+    const page = (main: string) =>
+      `<header><a class="font-bold">Logo</a></header><main id="main">${main}</main>`;
+    expect(hasBoldBodyText(page('<p>Call <a class="font-bold underline">112</a></p>'))).toBe(true);
+    expect(hasBoldBodyText(page('<p>A <strong>strong</strong> word</p>'))).toBe(true);
+    expect(hasBoldBodyText(page('<h2 class="font-display text-lg font-bold">Title</h2><p>plain</p>'))).toBe(
+      false,
+    );
+    expect(hasBoldBodyText(page('<p class="font-boldness">plain</p>'))).toBe(false);
   });
 });
