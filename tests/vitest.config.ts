@@ -20,9 +20,9 @@ const pgliteOnly = ['tests/functions/dataDirLock.test.ts'];
 // taken over two minutes; a hang still fails.
 const functionsProject = { testTimeout: 240_000, hookTimeout: 240_000 };
 
-// The browser tests of the site built with an operator's tag (dist-tagged/): they serve that build
-// themselves, so they run on their own, beside the others, once that build is done.
-const taggedSite = ['tests/e2e/consent.test.ts'];
+// Browser-suite files that need no shared server: the HTML check of dist/ and the consent tests, which
+// serve the build with an operator's tag (dist-tagged/) themselves. They run beside the others.
+const standalone = ['tests/e2e/htmlValid.test.ts', 'tests/e2e/consent.test.ts'];
 const browserProject = { testTimeout: 60_000, hookTimeout: 60_000, fileParallelism: false };
 
 // One config, six projects: `npm test` (tests/run.ts) runs them; each can run alone,
@@ -75,14 +75,14 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
-          exclude: taggedSite,
+          exclude: standalone,
           globalSetup: ['tests/support/setup/site.ts'],
           ...browserProject,
         },
       },
       {
         extends: true,
-        test: { name: 'e2e-tagged', include: taggedSite, ...browserProject },
+        test: { name: 'e2e-standalone', include: standalone, ...browserProject },
       },
     ],
   },
