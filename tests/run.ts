@@ -65,8 +65,12 @@ interface Step {
   env?: Record<string, string>;
 }
 
-// Lanes run at the same time; the steps of a lane run in order.
-const lanes: Step[][] = [
+/** Lanes that run at the same time; the steps of each lane run in order. */
+type Lanes = Lane[];
+/** A step, or a fork into lanes that run side by side (the lane goes on once they all end). */
+type Lane = (Step | Lanes)[];
+
+const lanes: Lanes = [
   [
     { title: 'Type check', command: ['astro', 'check'] },
     { title: 'Lint and format', command: ['biome', 'check', '.'] },
@@ -79,13 +83,19 @@ const lanes: Step[][] = [
   ],
   [
     { title: 'Build', command: ['astro', 'build'] },
-    // The consent tests need a site built with an operator's tag; built here, once, not in a test hook.
-    {
-      title: 'Build with a tag (for the consent tests)',
-      command: ['astro', 'build', '--outDir', 'dist-tagged'],
-      env: { PUBLIC_GTM_ID: 'GTM-TEST123' },
-    },
-    { title: 'Browser tests', command: vitest('e2e') },
+    [
+      [{ title: 'Browser tests', command: vitest('e2e') }],
+      // The consent tests need a site built with an operator's tag. Built after the plain build (the two
+      // share caches), beside the browser tests, which do not need it; then the HTML check and those tests.
+      [
+        {
+          title: 'Build with a tag (for the consent tests)',
+          command: ['astro', 'build', '--outDir', 'dist-tagged'],
+          env: { PUBLIC_GTM_ID: 'GTM-TEST123' },
+        },
+        { title: 'HTML check and consent tests', command: vitest('e2e-standalone') },
+      ],
+    ],
   ],
 ];
 
@@ -134,6 +144,14 @@ function runStep({ title, command: [bin, ...args], env }: Step): Promise<void> {
   });
 }
 
+async function runLanes(parallel: Lanes): Promise<void> {
+  await Promise.all(
+    parallel.map(async (lane) => {
+      for (const item of lane) await (Array.isArray(item) ? runLanes(item) : runStep(item));
+    }),
+  );
+}
+
 ensureSystemPackages();
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
@@ -142,11 +160,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   });
 }
 try {
-  await Promise.all(
-    lanes.map(async (lane) => {
-      for (const step of lane) await runStep(step);
-    }),
-  );
+  await runLanes(lanes);
 } catch (code) {
   stopAll();
   process.exit(typeof code === 'number' && code !== 0 ? code : 1);

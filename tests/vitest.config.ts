@@ -9,15 +9,23 @@ const databaseFree = [
   'tests/functions/staticSite.test.ts',
   'tests/functions/geo.test.ts',
   'tests/functions/databaseDown.test.ts',
+  'tests/functions/commandLines.test.ts',
 ];
-// Bundles the Netlify entry once; its database part needs PostgreSQL, the only database Netlify uses.
-const postgresOnly = ['tests/functions/netlify.test.ts'];
+// Bundle the Netlify entries once; their database parts need PostgreSQL, the only database Netlify uses.
+const postgresOnly = ['tests/functions/netlify.test.ts', 'tests/functions/newsletterNetlify.test.ts'];
+// The PGlite data directory lock: no PostgreSQL part.
+const pgliteOnly = ['tests/functions/dataDirLock.test.ts'];
 
 // Generous: on a shared, busy machine a test that starts PGlite servers several times (durability) has
 // taken over two minutes; a hang still fails.
 const functionsProject = { testTimeout: 240_000, hookTimeout: 240_000 };
 
-// One config, five projects: `npm test` (tests/run.ts) runs them; each can run alone,
+// Browser-suite files that need no shared server: the HTML check of dist/ and the consent tests, which
+// serve the build with an operator's tag (dist-tagged/) themselves. They run beside the others.
+const standalone = ['tests/e2e/htmlValid.test.ts', 'tests/e2e/consent.test.ts'];
+const browserProject = { testTimeout: 60_000, hookTimeout: 60_000, fileParallelism: false };
+
+// One config, six projects: `npm test` (tests/run.ts) runs them; each can run alone,
 // e.g. `npx vitest run --config tests/vitest.config.ts --project unit`.
 export default defineConfig({
   root: fileURLToPath(new URL('..', import.meta.url)),
@@ -56,7 +64,7 @@ export default defineConfig({
         test: {
           name: 'functions-postgres',
           include: ['tests/functions/**/*.test.ts'],
-          exclude: databaseFree,
+          exclude: [...databaseFree, ...pgliteOnly],
           env: { TEST_DB: 'postgres' },
           globalSetup: ['tests/support/setup/postgres.ts'],
           ...functionsProject,
@@ -67,11 +75,14 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
+          exclude: standalone,
           globalSetup: ['tests/support/setup/site.ts'],
-          testTimeout: 60_000,
-          hookTimeout: 60_000,
-          fileParallelism: false,
+          ...browserProject,
         },
+      },
+      {
+        extends: true,
+        test: { name: 'e2e-standalone', include: standalone, ...browserProject },
       },
     ],
   },

@@ -1,7 +1,7 @@
 // `npm run admin`: a person's data by e-mail (export, delete) and comment moderation. The commands run
 // in this process on the test's database (runAdmin); a few runs of the real command line prove the wiring.
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { runAdmin } from '../../functions/node/adminCommands.ts';
+import { adminOn } from '../support/adminInProcess.ts';
 import { makeContentDir, makeDistDir } from '../support/fixtures.ts';
 import { uniqueEmail } from '../support/http.ts';
 import { createTestApp, type TestApp } from '../support/inProcessApp.ts';
@@ -22,21 +22,7 @@ describeDb('admin command line', () => {
   });
 
   /** `npm run admin -- <args>` on the test's database, with what it printed as the process would. */
-  async function admin(args: string[]): Promise<Finished> {
-    const stdout: string[] = [];
-    const stderr: string[] = [];
-    const open = async () => ({
-      db: app.database.db,
-      hashSecret: app.services.hashSecret,
-      contentDir: app.services.config.contentDir,
-      close: async () => {},
-    });
-    const code = await runAdmin(args, open, {
-      log: (text) => stdout.push(`${text}\n`),
-      error: (text) => stderr.push(`${text}\n`),
-    });
-    return { code, stdout: stdout.join(''), stderr: stderr.join('') };
-  }
+  const admin = (args: string[]): Promise<Finished> => adminOn(app, args);
 
   /** Runs `body` against the API on the same database. */
   const withApp = <T>(body: (t: TestApp) => Promise<T>): Promise<T> => body(app);
@@ -82,18 +68,6 @@ describeDb('admin command line', () => {
     expect(run.code).toBe(0);
     expect(run.stdout).toContain('export <email>');
     expect(run.stdout).toContain('delete-comment <id>');
-  });
-
-  it('is a command line: exit code 2 and the usage on stderr for bad arguments, 0 for help', async () => {
-    const [bad, help] = await Promise.all([
-      adminProcess(['export', 'not-an-email'], {}),
-      adminProcess(['help'], {}),
-    ]);
-    expect([bad.code, bad.stdout]).toEqual([2, '']);
-    expect(bad.stderr).toContain('export needs an e-mail address.');
-    expect(bad.stderr).toContain('Usage: npm run admin -- <command>');
-    expect([help.code, help.stderr]).toEqual([0, '']);
-    expect(help.stdout).toContain('delete-comment <id>');
   });
 
   it('opens the configured database as the command line, and exits 1 when a comment is not there', async () => {
@@ -175,11 +149,15 @@ describeDb('admin command line', () => {
     const env = await freshDatabaseEnv();
     const server = await startServe({ ...env, CONTENT_DIR: makeContentDir(), DIST_DIR: makeDistDir() });
     try {
-      const run = await adminProcess(['held'], env);
+      // Moderation and the tip report, both refused while the server holds the directory.
+      const [run, tips] = await Promise.all([adminProcess(['held'], env), adminProcess(['tips'], env)]);
       expect(run.code).toBe(1);
       expect(run.stderr).toMatch(/in use by another process/);
       expect(run.stderr).toMatch(/stop that process first/);
       expect(run.stderr).toMatch(/DATABASE_URL/);
+      expect(tips.code).toBe(1);
+      expect(tips.stderr).toMatch(/in use by another process/);
+      expect(tips.stdout).toBe('');
     } finally {
       await server.stop();
     }

@@ -2,15 +2,25 @@
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
-import { beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { appliedMigrations, defaultMigrationsDir } from '../../functions/db/migrate.ts';
 import { makeContentDir, makeDistDir } from '../support/fixtures.ts';
 import { getJson, postJson, uniqueEmail } from '../support/http.ts';
-import { startServe } from '../support/processes.ts';
+import { type Served, startServe } from '../support/processes.ts';
 import { describeDb, freshDatabaseEnv, onPglite, onPostgres, openDatabaseFor } from '../support/testDb.ts';
 
 describeDb('restarts, crashes and shutdown', () => {
   let env: Record<string, string>;
+  // Each test goes on with the server the one before it left running (its restart), so every start
+  // both proves something and serves the next test; a test run alone starts its own.
+  let live: Served | undefined;
+  const running = async () => {
+    live ??= await startServe(env);
+    return live;
+  };
+  afterAll(async () => {
+    await live?.stop();
+  });
 
   beforeAll(async () => {
     env = {
@@ -24,25 +34,22 @@ describeDb('restarts, crashes and shutdown', () => {
 
   it('keeps subscribers and comments across a clean restart', async () => {
     const email = uniqueEmail();
-    const first = await startServe(env);
+    const first = await running();
     expect((await postJson(`${first.url}/api/subscribe`, { email })).status).toBe(201);
     const comment = { name: 'Restart', comment: `survives ${email.split('@')[0]}`, language: 'en' };
     expect((await postJson(`${first.url}/api/articles/25/comments`, comment)).status).toBe(201);
+    live = undefined;
     expect((await first.stop()).code).toBe(0);
 
-    const second = await startServe(env);
-    try {
-      expect((await postJson(`${second.url}/api/subscribe`, { email })).status).toBe(409);
-      const list = await getJson(`${second.url}/api/articles/25/comments`);
-      expect(list.body.comments).toEqual([expect.objectContaining(comment)]);
-    } finally {
-      await second.stop();
-    }
+    const second = await running();
+    expect((await postJson(`${second.url}/api/subscribe`, { email })).status).toBe(409);
+    const list = await getJson(`${second.url}/api/articles/25/comments`);
+    expect(list.body.comments).toEqual([expect.objectContaining(comment)]);
   });
 
   it('keeps every acknowledged write after kill -9', async () => {
     const emails = Array.from({ length: 20 }, () => uniqueEmail('crash'));
-    const first = await startServe(env);
+    const first = await running();
     for (const email of emails)
       expect((await postJson(`${first.url}/api/subscribe`, { email })).status).toBe(201);
     expect(
@@ -54,22 +61,33 @@ describeDb('restarts, crashes and shutdown', () => {
         })
       ).status,
     ).toBe(201);
+    live = undefined;
     expect((await first.stop('SIGKILL')).signal).toBe('SIGKILL');
 
     // A crashed PGlite owner leaves its lock file behind; the next start takes it over.
-    const second = await startServe(env);
-    try {
-      for (const email of emails)
-        expect((await postJson(`${second.url}/api/subscribe`, { email })).status).toBe(409);
-      const list = await getJson(`${second.url}/api/articles/26/comments`);
-      expect(list.body.comments).toEqual([expect.objectContaining({ comment: 'nine' })]);
-    } finally {
-      await second.stop();
-    }
+    const second = await running();
+    for (const email of emails)
+      expect((await postJson(`${second.url}/api/subscribe`, { email })).status).toBe(409);
+    const list = await getJson(`${second.url}/api/articles/26/comments`);
+    expect(list.body.comments).toEqual([expect.objectContaining({ comment: 'nine' })]);
   });
 
+  it.runIf(onPglite)(
+    'refuses a second server on the same PGlite directory at once, with a clear message',
+    async () => {
+      const owner = await running();
+      const second = startServe(env);
+      await expect(second).rejects.toThrow(/in use by another process \(pid \d+/);
+      await expect(second).rejects.toThrow(/DATABASE_URL/);
+      await expect(second).rejects.toThrow(/code 1/);
+      // The owner is unharmed.
+      expect((await getJson(`${owner.url}/api/health`)).status).toBe(200);
+    },
+  );
+
   it('answers a request in flight on SIGTERM, then closes the database and exits 0', async () => {
-    const server = await startServe(env);
+    const server = await running();
+    live = undefined;
     const email = uniqueEmail('inflight');
     const body = JSON.stringify({ email });
     // Expect: 100-continue lets the test know the server has the request before the signal is sent.
@@ -114,23 +132,6 @@ describeDb('restarts, crashes and shutdown', () => {
       await next.stop();
     }
   });
-
-  it.runIf(onPglite)(
-    'refuses a second server on the same PGlite directory at once, with a clear message',
-    async () => {
-      const owner = await startServe(env);
-      try {
-        const second = startServe(env);
-        await expect(second).rejects.toThrow(/in use by another process \(pid \d+/);
-        await expect(second).rejects.toThrow(/DATABASE_URL/);
-        await expect(second).rejects.toThrow(/code 1/);
-        // The owner is unharmed.
-        expect((await getJson(`${owner.url}/api/health`)).status).toBe(200);
-      } finally {
-        await owner.stop();
-      }
-    },
-  );
 
   it.runIf(onPostgres)(
     'runs several instances on one database: they migrate once and share data',

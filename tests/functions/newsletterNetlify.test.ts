@@ -1,6 +1,6 @@
 // On Netlify the mail queue is drained by a Scheduled Function (functions/platforms/netlify-mail.ts),
 // every minute. Bundled with esbuild as Netlify does, run in a child process against PostgreSQL and a
-// real SMTP server.
+// real SMTP server (in the functions-postgres project only).
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -10,7 +10,7 @@ import { bundleNetlifyEntry } from '../support/netlifyBundle.ts';
 import { runScript } from '../support/processes.ts';
 import { startSmtpServer, type TestSmtp } from '../support/smtpServer.ts';
 import { tempDir } from '../support/tempDirs.ts';
-import { describeDb, freshDatabaseEnv, onPostgres } from '../support/testDb.ts';
+import { describeDb, freshDatabaseEnv } from '../support/testDb.ts';
 
 const runner = `
 const mod = await import(process.argv[2]);
@@ -33,7 +33,7 @@ describeDb('Netlify scheduled mail function', () => {
     await smtp?.close();
   });
 
-  it.runIf(onPostgres)('runs every minute and sends the queued confirmation letters', async () => {
+  it('runs every minute and sends the queued confirmation letters', async () => {
     const env = {
       ...(await freshDatabaseEnv()),
       HASH_SECRET: 'netlify-mail-secret-0123456789abcdefgh',

@@ -1,14 +1,17 @@
 // `npm run admin -- tips`: ratings stored through the real API, then the command's report, ranked by the
-// lower bound of the Wilson interval; and the ranking rule on its own.
-import { beforeAll, expect, it } from 'vitest';
+// lower bound of the Wilson interval; and the ranking rule on its own. The report runs once as the real
+// command line, its options in this process (runAdmin); admin.test.ts covers the refusal while serve
+// holds PGlite.
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { wilsonLowerBound } from '../../functions/tipRanking.ts';
-import { makeContentDir, makeDistDir } from '../support/fixtures.ts';
+import { adminOn } from '../support/adminInProcess.ts';
+import { makeContentDir } from '../support/fixtures.ts';
 import { sessionId } from '../support/http.ts';
-import { createTestApp } from '../support/inProcessApp.ts';
-import { runScript, startServe } from '../support/processes.ts';
-import { describeDb, freshDatabaseEnv, onPglite } from '../support/testDb.ts';
+import { createTestApp, type TestApp } from '../support/inProcessApp.ts';
+import { type Finished, runScript } from '../support/processes.ts';
+import { describeDb, freshDatabaseEnv } from '../support/testDb.ts';
 
-const admin = (args: string[], env: Record<string, string>) =>
+const adminProcess = (args: string[], env: Record<string, string>) =>
   runScript('functions/node/admin.ts', args, env);
 
 it('ranks one lone like below 40 likes out of 50, with the textbook Wilson bounds', () => {
@@ -22,6 +25,13 @@ it('ranks one lone like below 40 likes out of 50, with the textbook Wilson bound
 describeDb('admin tips', () => {
   // The fixture content knows tips 1, 5 and r3 in both languages.
   let env: Record<string, string>;
+  let app: TestApp | undefined;
+
+  /** The command in this process; the database opens after the real command line's run has closed it. */
+  async function admin(args: string[]): Promise<Finished> {
+    app ??= await createTestApp(env);
+    return adminOn(app, args);
+  }
 
   beforeAll(async () => {
     env = { ...(await freshDatabaseEnv()), CONTENT_DIR: makeContentDir(), RATING_LIMIT_PER_HOUR: '0' };
@@ -46,9 +56,12 @@ describeDb('admin tips', () => {
       await t.database.close();
     }
   });
+  afterAll(async () => {
+    await app?.database.close();
+  });
 
   it('prints likes, dislikes and the fair ranking per language, best and worst first, and the never rated', async () => {
-    const run = await admin(['tips'], env);
+    const run = await adminProcess(['tips'], env);
     expect(run.code, run.stderr).toBe(0);
     const [english, bulgarian] = run.stdout.split(/^(?=Bulgarian \(bg\))/m);
     expect(english).toMatch(/^English \(en\): 2 of 3 tips rated, 1 never rated/);
@@ -71,7 +84,7 @@ describeDb('admin tips', () => {
   });
 
   it('gives one language with --lang and every tip as CSV with --csv', async () => {
-    const run = await admin(['tips', '--lang', 'bg', '--csv'], env);
+    const run = await admin(['tips', '--lang', 'bg', '--csv']);
     expect(run.code, run.stderr).toBe(0);
     const [header, ...rows] = run.stdout.trim().split('\n');
     expect(header).toBe('language,rank,tip,likes,dislikes,like_score,dislike_score,text');
@@ -80,7 +93,7 @@ describeDb('admin tips', () => {
       ['bg', '2', '1', '1', '0'],
       ['bg', '3', 'r3', '0', '4'],
     ]);
-    const english = await admin(['tips', '--csv', '--lang', 'en'], env);
+    const english = await admin(['tips', '--csv', '--lang', 'en']);
     expect(english.stdout.trim().split('\n').slice(1)).toEqual([
       'en,1,en_1,40,10,0.6696,0.1124,Tip 1',
       'en,2,en_5,1,0,0.2065,0.0000,Tip 5',
@@ -95,22 +108,10 @@ describeDb('admin tips', () => {
       ['tips', '--json'],
       ['tips', 'en'],
     ]) {
-      const run = await admin(args, env);
+      const run = await admin(args);
       expect(run.code, args.join(' ')).toBe(2);
       expect(run.stderr).toContain('Usage: npm run admin -- <command>');
       expect(run.stdout).toBe('');
-    }
-  });
-
-  it.runIf(onPglite)('refuses to open PGlite while the server holds it', async () => {
-    const server = await startServe({ ...env, DIST_DIR: makeDistDir() });
-    try {
-      const run = await admin(['tips'], env);
-      expect(run.code).toBe(1);
-      expect(run.stderr).toMatch(/in use by another process/);
-      expect(run.stdout).toBe('');
-    } finally {
-      await server.stop();
     }
   });
 });

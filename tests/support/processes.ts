@@ -52,15 +52,16 @@ export function spawnScript(script: string, args: string[], env: Record<string, 
   return spawn(process.execPath, [script, ...args], { cwd: repoRoot, env: childEnv(env), stdio: 'pipe' });
 }
 
-export function startServe(env: Record<string, string>): Promise<Served> {
+/** Starts serve; `onOutput` sees what it prints as it prints it (before it listens, too). */
+export function startServe(env: Record<string, string>, onOutput?: (text: string) => void): Promise<Served> {
   const child = spawnScript('functions/node/serve.ts', [], { HOST: '127.0.0.1', PORT: '0', ...env });
   let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => {
+  const collect = (chunk: Buffer) => {
     output += chunk.toString();
-  });
-  child.stderr?.on('data', (chunk: Buffer) => {
-    output += chunk.toString();
-  });
+    onOutput?.(chunk.toString());
+  };
+  child.stdout?.on('data', collect);
+  child.stderr?.on('data', collect);
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
     child.on('exit', (code, signal) => resolve({ code, signal })),
   );

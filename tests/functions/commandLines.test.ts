@@ -1,0 +1,81 @@
+// The command lines' own behaviour, which needs no database: usage and exit codes, help, and the
+// newsletter preview. Run once, in the database-free project; the commands' work on each database is
+// tested in admin.test.ts, tipRanking.test.ts and newsletterSend.test.ts.
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runScript } from '../support/processes.ts';
+import { tempDir } from '../support/tempDirs.ts';
+
+const slug = 'the-two-minute-rule-for-worries';
+const bulgarianSubject = 'В главата ти са отворени твърде много раздели';
+const newsletter = (args: string[], env: Record<string, string>) =>
+  runScript('functions/node/newsletter.ts', args, env);
+const adminProcess = (args: string[], env: Record<string, string>) =>
+  runScript('functions/node/admin.ts', args, env);
+
+describe('npm run admin', () => {
+  it('is a command line: exit code 2 and the usage on stderr for bad arguments, 0 for help', async () => {
+    const [bad, help] = await Promise.all([
+      adminProcess(['export', 'not-an-email'], {}),
+      adminProcess(['help'], {}),
+    ]);
+    expect([bad.code, bad.stdout]).toEqual([2, '']);
+    expect(bad.stderr).toContain('export needs an e-mail address.');
+    expect(bad.stderr).toContain('Usage: npm run admin -- <command>');
+    expect([help.code, help.stderr]).toEqual([0, '']);
+    expect(help.stdout).toContain('delete-comment <id>');
+  });
+});
+
+describe('npm run newsletter', () => {
+  it('refuses bad arguments with the usage and exit code 2', async () => {
+    const env = { DATA_DIR: tempDir('newsletter-args') };
+    const cases = [
+      [],
+      ['frobnicate'],
+      ['send'],
+      ['preview'],
+      ['send', 'a', 'b'],
+      ['send', slug, '--force'],
+      ['preview', slug, '--dry-run'],
+      ['help', 'me'],
+    ];
+    const runs = await Promise.all(cases.map((args) => newsletter(args, env)));
+    for (const [i, run] of runs.entries()) {
+      expect(run.code, JSON.stringify(cases[i])).toBe(2);
+      expect(run.stderr).toContain('Usage: npm run newsletter -- <command>');
+      expect(run.stdout).toBe('');
+    }
+    expect(runs[cases.findIndex((args) => args.includes('--force'))]?.stderr).toContain(
+      "send: Unknown option '--force'.",
+    );
+    const helps = await Promise.all(
+      [['help'], ['--help'], ['send', slug, '--help']].map((args) => newsletter(args, env)),
+    );
+    for (const help of helps) {
+      expect([help.code, help.stderr]).toEqual([0, '']);
+      expect(help.stdout).toContain('send <slug> [--dry-run]');
+    }
+  });
+
+  it('names the issues that exist when asked for one that does not', async () => {
+    const run = await newsletter(['send', 'no-such-issue'], { DATA_DIR: tempDir('newsletter-unknown') });
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('Unknown issue: no-such-issue.');
+    expect(run.stderr).toContain(slug);
+  });
+
+  it('previews the issue in both languages, as HTML and text, and says where', async () => {
+    const dataDir = tempDir('newsletter-preview');
+    const run = await newsletter(['preview', slug], { DATA_DIR: dataDir });
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    const dir = path.join(dataDir, 'newsletter-preview', slug);
+    expect(run.stdout).toContain(dir);
+    expect(fs.readdirSync(dir).sort()).toEqual(['bg.html', 'bg.txt', 'en.html', 'en.txt']);
+    expect(fs.readFileSync(path.join(dir, 'bg.txt'), 'utf8')).toContain(`Subject: ${bulgarianSubject}`);
+    expect(fs.readFileSync(path.join(dir, 'en.html'), 'utf8')).toMatch(/<html [^>]*lang="en"/);
+    expect(fs.readFileSync(path.join(dir, 'bg.html'), 'utf8')).toContain('Отпиши се');
+  });
+});
