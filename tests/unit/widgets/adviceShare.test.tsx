@@ -5,27 +5,9 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Lang } from '../../../src/i18n/languages.ts';
 import { pickLabels } from '../../../src/i18n/translate.ts';
-import AdviceGenerator, { type AdviceLabels } from '../../../src/islands/AdviceGenerator.tsx';
+import AdviceGenerator, { adviceLabelKeys } from '../../../src/islands/AdviceGenerator.tsx';
 import { $advice } from '../../../src/stores/advice.ts';
 import { fakeApi, renderWidget } from './render.tsx';
-
-const keys = [
-  'home.welcome',
-  'advice.button',
-  'advice.loading',
-  'advice.region',
-  'advice.share',
-  'advice.shared',
-  'advice.copied',
-  'advice.copyByHand',
-  'advice.shareFailed',
-  'advice.unavailable',
-  'feedback.question',
-  'feedback.like',
-  'feedback.dislike',
-  'feedback.thanks',
-  'tip.metaTitle',
-] as const satisfies readonly (keyof AdviceLabels)[];
 
 const tip = { id: 'en_7', text: 'Drink a glass of water.', category: 'Health' };
 
@@ -36,7 +18,7 @@ function provide(name: 'share' | 'clipboard', value: unknown) {
 
 async function showTipAndShare(lang: Lang) {
   fakeApi([200, [tip]]);
-  const labels = pickLabels(lang, keys);
+  const labels = pickLabels(lang, adviceLabelKeys);
   renderWidget(<AdviceGenerator lang={lang} tipsUrl="/tips.json" labels={labels} tipPath="/tips/{id}" />);
   fireEvent.click(screen.getByRole('button', { name: labels['advice.button'] }));
   await screen.findByText(tip.text, {}, { timeout: 2000 });
