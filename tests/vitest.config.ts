@@ -18,7 +18,7 @@ const pgliteOnly = ['tests/functions/dataDirLock.test.ts'];
 
 // Generous: on a shared, busy machine a test that starts PGlite servers several times (durability) has
 // taken over two minutes; a hang still fails.
-const functionsProject = { testTimeout: 240_000, hookTimeout: 240_000 };
+const functionsProject = { testTimeout: 240_000, hookTimeout: 240_000, isolate: false };
 
 // Browser-suite files that need no shared server: the HTML check of dist/ and the consent tests, which
 // serve the build with an operator's tag (dist-tagged/) themselves. They run beside the others.

@@ -1,8 +1,16 @@
 import { existsSync } from 'node:fs';
 import { type Browser, chromium } from 'playwright-core';
 
-/** Debian's Chromium (no browser can be downloaded here); CHROMIUM_PATH points elsewhere if needed. */
+/** Debian's Chromium (no browser can be downloaded here), for Lighthouse; CHROMIUM_PATH points elsewhere. */
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/**
+ * Debian's build of the same engine without the browser around it (what Playwright itself uses for
+ * headless tests), for the browser tests: the full browser keeps its address-bar popup page busy in
+ * the background, and it costs about three times the processor time per page. HEADLESS_SHELL_PATH
+ * points elsewhere.
+ */
+export const headlessShellPath = process.env.HEADLESS_SHELL_PATH ?? '/usr/bin/chromium-headless-shell';
 
 /** Flags that keep headless Chromium off the (closed) network and quiet. */
 export const chromiumFlags = [
@@ -16,7 +24,9 @@ export const chromiumFlags = [
 ];
 
 export async function launchChromium(): Promise<Browser> {
-  if (!existsSync(chromiumPath))
-    throw new Error(`Chromium not found at ${chromiumPath}: apt-get install -y chromium`);
-  return chromium.launch({ executablePath: chromiumPath, args: chromiumFlags });
+  if (!existsSync(headlessShellPath))
+    throw new Error(
+      `Chromium's headless shell not found at ${headlessShellPath}: apt-get install -y chromium-headless-shell`,
+    );
+  return chromium.launch({ executablePath: headlessShellPath, args: chromiumFlags });
 }
