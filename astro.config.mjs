@@ -70,8 +70,9 @@ export default defineConfig({
       script: tagConfigured ? ['https://www.googletagmanager.com'] : [],
       img: tagConfigured ? google : [],
     }),
-    // Last: it compresses the pages as every integration before it left them.
-    precompress(),
+    // Last: it compresses the pages as every integration before it left them. PRECOMPRESS=0 skips it
+    // for a throwaway build (the tests' tagged copy): serve then compresses per request.
+    ...(env.PRECOMPRESS === '0' ? [] : [precompress()]),
   ],
   vite: {
     plugins: [tailwindcss()],

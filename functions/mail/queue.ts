@@ -6,7 +6,7 @@ import type { Lang } from '../contract.ts';
 import { mailQueue, rateLimits, subscribers } from '../db/schema.ts';
 import type { Db } from '../db/types.ts';
 import { countAttempt } from '../http/rateLimit.ts';
-import { confirmationLetter, type LetterContext } from './letters.ts';
+import type { LetterContext } from './letters.ts';
 import type { MailTransport } from './transport.ts';
 
 /** A letter still failing after this many tries is marked failed and left for the operator. */
@@ -109,6 +109,10 @@ export async function drainQueue(db: Db, options: DrainOptions): Promise<DrainRe
   const claimed = await claim(db, now, room);
   // The cap, not the batch size, decided how many to take, and all were taken.
   result.capped = room < batch && claimed.length === room;
+  if (claimed.length === 0) return result;
+  // The templates (React Email, half a second to load) only once there is a letter: the API's routes
+  // import this module, and most of their cold starts send nothing.
+  const { confirmationLetter } = await import('./letters.ts');
   for (const letter of claimed) {
     try {
       const recipient = { id: letter.subscriberId, email: letter.email, language: letter.language };
