@@ -22,11 +22,15 @@ interface Server {
 }
 
 function startServe(env: Record<string, string>): Promise<Server> {
-  const child = spawn(process.execPath, ['functions/node/serve.ts'], {
-    cwd: repoRoot,
-    env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', PORT: '0', ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['--import', './functions/node/startup.ts', 'functions/node/serve.ts'],
+    {
+      cwd: repoRoot,
+      env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', PORT: '0', ...env },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
   return new Promise((resolve, reject) => {
     let output = '';
     child.stdout?.on('data', (chunk: Buffer) => {

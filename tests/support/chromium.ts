@@ -1,14 +1,11 @@
 import { existsSync } from 'node:fs';
 import { type Browser, chromium } from 'playwright-core';
 
-/** Debian's Chromium (no browser can be downloaded here), for Lighthouse; CHROMIUM_PATH points elsewhere. */
-export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-
 /**
- * Debian's build of the same engine without the browser around it (what Playwright itself uses for
- * headless tests), for the browser tests: the full browser keeps its address-bar popup page busy in
- * the background, and it costs about three times the processor time per page. HEADLESS_SHELL_PATH
- * points elsewhere.
+ * Debian's Chromium without the browser around it (no browser can be downloaded here; this is what
+ * Playwright itself uses for headless tests). Headless, the full browser keeps its hidden address-bar
+ * popup page rendering: a third of a core all the time, three times the processor time per page, and
+ * longer tasks in the page it measures. HEADLESS_SHELL_PATH points elsewhere.
  */
 export const headlessShellPath = process.env.HEADLESS_SHELL_PATH ?? '/usr/bin/chromium-headless-shell';
 

@@ -47,9 +47,13 @@ export function childEnv(env: Record<string, string>): Record<string, string> {
   return { ...base, ...env };
 }
 
-/** Runs a repo script with Node 24 (the test runner's own binary). */
+/** Runs a repo script as its npm script does: Node 24 (the test runner's own binary) with startup.ts. */
 export function spawnScript(script: string, args: string[], env: Record<string, string>) {
-  return spawn(process.execPath, [script, ...args], { cwd: repoRoot, env: childEnv(env), stdio: 'pipe' });
+  return spawn(process.execPath, ['--import', './functions/node/startup.ts', script, ...args], {
+    cwd: repoRoot,
+    env: childEnv(env),
+    stdio: 'pipe',
+  });
 }
 
 /** Starts serve; `onOutput` sees what it prints as it prints it (before it listens, too). */

@@ -1,0 +1,23 @@
+// Loaded before every Node command (`node --import ./functions/node/startup.ts functions/node/serve.ts`,
+// see package.json): two savings at start, together about 0.6 s of the 1 s it takes to load the API.
+import { enableCompileCache, registerHooks } from 'node:module';
+
+// Compiled code, type-stripped TypeScript included, is kept on disk between runs.
+enableCompileCache();
+
+// To learn each loaded file's module type, Node 24 copies its package's whole package.json from C++ to
+// JavaScript: drizzle-orm's is 178 KB and the API loads about 100 of its files, half a second of every
+// start. Its package.json says "type": "module", so its relative `.js` imports are ES modules at the
+// path they name; everything else is resolved as usual.
+registerHooks({
+  resolve(specifier, context, nextResolve) {
+    if (
+      context.parentURL?.includes('/node_modules/drizzle-orm/') &&
+      specifier.startsWith('.') &&
+      specifier.endsWith('.js')
+    ) {
+      return { url: new URL(specifier, context.parentURL).href, format: 'module', shortCircuit: true };
+    }
+    return nextResolve(specifier, context);
+  },
+});
