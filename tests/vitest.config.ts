@@ -78,6 +78,9 @@ export default defineConfig({
           exclude: standalone,
           globalSetup: ['tests/support/setup/site.ts'],
           ...browserProject,
+          // Two files at once: a headless shell leaves a core idle while a page waits on the server.
+          fileParallelism: true,
+          maxWorkers: 2,
         },
       },
       {
