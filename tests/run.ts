@@ -29,7 +29,7 @@ function ensureSystemPackages(): void {
   if (process.getuid?.() !== 0) {
     if (!existsSync(headlessShellPath) || !hasJava()) {
       console.error(
-        `\nThe browser tests need Debian's Chromium and the HTML check needs Java. Run as root:\n\n  ${installCommand}\n`,
+        `\nThe browser tests need Chromium's headless shell and the HTML check needs Java. Run as root:\n\n  ${installCommand}\n`,
       );
       process.exit(1);
     }

@@ -17,7 +17,8 @@ const postgresOnly = ['tests/functions/netlify.test.ts', 'tests/functions/newsle
 const pgliteOnly = ['tests/functions/dataDirLock.test.ts'];
 
 // Generous: on a shared, busy machine a test that starts PGlite servers several times (durability) has
-// taken over two minutes; a hang still fails.
+// taken over two minutes; a hang still fails. Not isolated: the files keep no state in modules (each
+// opens its own database and app), so a worker loads the API once rather than once per file.
 const functionsProject = { testTimeout: 240_000, hookTimeout: 240_000, isolate: false };
 
 // Browser-suite files that need no shared server: the HTML check of dist/ and the consent tests, which
