@@ -56,8 +56,16 @@ function sourceFile(family: Family, weight: number): string {
   return join(root, name, `${stem}_${name}.ttf`);
 }
 
+/**
+ * Faces whose text can first appear after the page has painted: the generator's tip (display
+ * semibold). Chromium never uses an `optional` face that finished loading after the first paint, so
+ * these may swap in (the generator asks for its face as it hydrates, before any tip shows).
+ */
+const lateFaces = new Set(['display-600']);
+
 function fontFace(family: Family, weight: number, url: string, format = 'woff2'): string {
-  return `@font-face{font-family:"${sources[family].css}";font-style:normal;font-weight:${weight};font-display:optional;src:url("${url}") format("${format}")}`;
+  const display = lateFaces.has(`${family}-${weight}`) ? 'fallback' : 'optional';
+  return `@font-face{font-family:"${sources[family].css}";font-style:normal;font-weight:${weight};font-display:${display};src:url("${url}") format("${format}")}`;
 }
 
 const preload = (url: string) => `<link rel="preload" href="${url}" as="font" type="font/woff2" crossorigin>`;

@@ -50,6 +50,14 @@ export default function AdviceGenerator({ lang, tipsUrl, labels, tipPath }: Prop
 
   useEffect(() => chooseTipList(tipsUrl, lang), [tipsUrl, lang]);
 
+  useEffect(() => {
+    // A tip is set in the display font's semibold, which no first screen shows, so the page does not
+    // preload it. The island hydrates once the page is idle: asking for the face now has it ready for
+    // the first tip (src/integrations/fonts.ts lets it swap in, unlike the faces of the first screen).
+    const display = getComputedStyle(document.documentElement).getPropertyValue('--font-display');
+    if (display) void document.fonts?.load(`600 1em ${display}`);
+  }, []);
+
   const loading = advice.status === 'loading';
   const tip = advice.status === 'welcome' ? null : advice.tip;
 

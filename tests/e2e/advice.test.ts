@@ -113,6 +113,26 @@ for (const t of langs) {
       expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(t.button);
       await page.context().close();
     });
+
+    it('sets the first tip of a first visit in the display font, not a fallback', async () => {
+      const page = await newPage({ locale: t.lang === 'bg' ? 'bg-BG' : 'en-US' });
+      await openHome(page, t.home);
+      await page.getByRole('button', { name: t.button }).click();
+      await tipText(page).waitFor();
+      // The font the text was really drawn with, as Chromium reports it.
+      const cdp = await page.context().newCDPSession(page);
+      await cdp.send('DOM.enable');
+      await cdp.send('CSS.enable');
+      const { root } = await cdp.send('DOM.getDocument');
+      const quote = await cdp.send('DOM.querySelector', {
+        nodeId: root.nodeId,
+        selector: '[data-advice-card] blockquote',
+      });
+      const { fonts } = await cdp.send('CSS.getPlatformFontsForNode', { nodeId: quote.nodeId });
+      // The face's own name, e.g. "Unbounded SemiBold"; a fallback is "DejaVu Sans" here.
+      expect(fonts.map((font) => font.familyName)).toEqual([expect.stringMatching(/^Unbounded\b/)]);
+      await page.context().close();
+    });
   });
 }
 

@@ -13,7 +13,8 @@ const KiB = 1024;
  * Measurements), so a new font face, library or widget fails here.
  */
 const budgets = [
-  { type: 'home', paths: ['/', '/bg/'], transfer: { en: 165, bg: 190 }, script: 100 },
+  // Home: the tip's display face comes too, while the page is idle after loading (for the first tip).
+  { type: 'home', paths: ['/', '/bg/'], transfer: { en: 170, bg: 205 }, script: 100 },
   { type: 'article', paths: ['/blog/1', '/bg/blog/1'], transfer: { en: 55, bg: 70 }, script: 100 },
   {
     type: 'text page',
