@@ -76,6 +76,14 @@ if (!existsSync(chromiumPath))
     `Chromium not found at ${chromiumPath}: apt-get install -y chromium-headless-shell (or set CHROMIUM_PATH)`,
   );
 
+function stopGroup(child: ChildProcess): void {
+  try {
+    if (child.pid !== undefined) process.kill(-child.pid, 'SIGTERM');
+  } catch {
+    // Already gone.
+  }
+}
+
 async function startChromium(): Promise<{ port: number; child: ChildProcess; profile: string }> {
   const port = await freePort();
   const profile = mkdtempSync(join(tmpdir(), 'advice-lighthouse-'));
@@ -88,7 +96,8 @@ async function startChromium(): Promise<{ port: number; child: ChildProcess; pro
       `--user-data-dir=${profile}`,
       'about:blank',
     ],
-    { stdio: 'ignore' },
+    // Its own process group, stopped as one: Debian's launcher is a shell script that does not exec.
+    { stdio: 'ignore', detached: true },
   );
   const deadline = Date.now() + 20_000;
   while (
@@ -102,7 +111,7 @@ async function startChromium(): Promise<{ port: number; child: ChildProcess; pro
         ? `Chromium at ${chromiumPath} exited with code ${child.exitCode}`
         : Date.now() > deadline && 'Chromium did not open its debugging port within 20 s';
     if (problem) {
-      child.kill();
+      stopGroup(child);
       rmSync(profile, { recursive: true, force: true });
       fail(problem);
     }
@@ -208,7 +217,7 @@ try {
   console.error(`lighthouse: ${error instanceof Error ? error.message : String(error)}`);
   process.exitCode = 1;
 } finally {
-  chrome.child.kill();
+  stopGroup(chrome.child);
   for (const { site } of sites) await site.stop();
   rmSync(chrome.profile, { recursive: true, force: true });
 }

@@ -3,8 +3,11 @@
 // checks; the unit and functions tests; the builds and the browser tests); each step's output is printed
 // in one piece when it ends, and the first failure stops everything with that step's exit code.
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statfsSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync, statfsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { headlessShellPath } from './support/chromium.ts';
+import { stopLeftoverClusters } from './support/tempPostgres.ts';
 
 const installCommand =
   'apt-get update && apt-get install -y chromium-headless-shell default-jre-headless postgresql';
@@ -53,14 +56,29 @@ function ensureSystemPackages(): void {
 }
 
 /**
- * Temporary files in memory where the machine has room: every database test copies a 39 MB PGlite
- * directory, and the browsers write their profiles, which on a disk costs about half again as much time.
+ * One directory for the run's temporary files, the TMPDIR of every step. In memory where the machine
+ * has room (unless TMPDIR is set): every database test copies a 39 MB PGlite directory, and the
+ * browsers write their profiles, which on a disk costs about half again as much time.
  */
-function putTempFilesInMemory(): void {
+function makeRunTempDir(): string {
   const shm = '/dev/shm';
-  if (process.env.TMPDIR || !existsSync(shm)) return;
-  const { bavail, bsize } = statfsSync(shm);
-  if (bavail * bsize >= 4 * 1024 ** 3) process.env.TMPDIR = shm;
+  const roomy = (dir: string) => {
+    const { bavail, bsize } = statfsSync(dir);
+    return bavail * bsize >= 4 * 1024 ** 3;
+  };
+  const inMemory = !process.env.TMPDIR && existsSync(shm) && roomy(shm);
+  const dir = mkdtempSync(join(inMemory ? shm : tmpdir(), 'ia-test-'));
+  // Open to the `postgres` user, who runs the test clusters inside it.
+  chmodSync(dir, 0o755);
+  process.env.TMPDIR = dir;
+  return dir;
+}
+
+/** Removes the run's temp dir, also after a failure stopped the lanes mid-run. */
+function removeRunTempDir(dir: string): void {
+  stopLeftoverClusters(dir);
+  // Steps just told to stop may still be writing their last files.
+  rmSync(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
 }
 
 const vitest = (...projects: string[]) => [
@@ -166,10 +184,11 @@ async function runLanes(parallel: Lanes): Promise<void> {
 }
 
 ensureSystemPackages();
-putTempFilesInMemory();
+const runTempDir = makeRunTempDir();
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
     stopAll();
+    removeRunTempDir(runTempDir);
     process.exit(signal === 'SIGINT' ? 130 : 143);
   });
 }
@@ -177,6 +196,8 @@ try {
   await runLanes(lanes);
 } catch (code) {
   stopAll();
+  removeRunTempDir(runTempDir);
   process.exit(typeof code === 'number' && code !== 0 ? code : 1);
 }
+removeRunTempDir(runTempDir);
 console.log(`\n✔ All checks passed in ${seconds(started)}.`);

@@ -52,16 +52,38 @@ export function locatePostgres(): { bin: string } | { missing: string } {
  * Starts a cluster in a temp dir. `durable: false` turns fsync off, which is fine for tests (the
  * cluster is deleted afterwards) but not for the benchmark's figures.
  */
+// Postgres refuses to run as root: as root, run it as the `postgres` system user.
+const asRoot = process.getuid?.() === 0;
+
+function runAsPostgres(bin: string, command: string, args: string[]) {
+  return asRoot
+    ? execFileSync('runuser', ['-u', 'postgres', '--', path.join(bin, command), ...args], { stdio: 'pipe' })
+    : execFileSync(path.join(bin, command), args, { stdio: 'pipe' });
+}
+
+/**
+ * Stops the clusters still running under `root` (their temp dirs are named `ia-postgres-*`): pg_ctl
+ * starts a cluster apart from the test process, so a run cut short leaves it behind.
+ */
+export function stopLeftoverClusters(root: string): void {
+  const bin = findBinDir();
+  if (!bin || !fs.existsSync(root)) return;
+  for (const entry of fs.readdirSync(root)) {
+    const dataDir = path.join(root, entry, 'data');
+    if (!entry.startsWith('ia-postgres-') || !fs.existsSync(path.join(dataDir, 'postmaster.pid'))) continue;
+    try {
+      runAsPostgres(bin, 'pg_ctl', ['-D', dataDir, '-m', 'immediate', '-w', 'stop']);
+    } catch {
+      // Already stopping or gone.
+    }
+  }
+}
+
 export async function startTempPostgres(bin: string, { durable = false } = {}): Promise<TempPostgres> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ia-postgres-'));
   const dataDir = path.join(dir, 'data');
-  // Postgres refuses to run as root: as root, run it as the `postgres` system user.
-  const asRoot = process.getuid?.() === 0;
   if (asRoot) execFileSync('chown', ['-R', 'postgres:postgres', dir]);
-  const run = (command: string, args: string[]) =>
-    asRoot
-      ? execFileSync('runuser', ['-u', 'postgres', '--', path.join(bin, command), ...args], { stdio: 'pipe' })
-      : execFileSync(path.join(bin, command), args, { stdio: 'pipe' });
+  const run = (command: string, args: string[]) => runAsPostgres(bin, command, args);
   run('initdb', ['-D', dataDir, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-instructions']);
   const port = await freePort();
   const options = [
