@@ -15,7 +15,9 @@ const requireJson = createMiddleware<AppEnv>(async (c, next) => {
   return next();
 });
 
-const tooLarge = (c: Context) => c.json({ error: errorMessages.bodyTooLarge }, 413);
+// The client may still be sending the rest of the body: the connection closes after this answer, so no
+// client reuses it and meets a reset on its next request.
+const tooLarge = (c: Context) => c.json({ error: errorMessages.bodyTooLarge }, 413, { Connection: 'close' });
 
 // Chunked bodies (no Content-Length) are counted as they stream in and cut off at the limit.
 const limitStreamedSize = bodyLimit({ maxSize: bodyLimitBytes, onError: tooLarge });

@@ -63,6 +63,8 @@ describeDb('hostile input', () => {
     });
     expect(res.status).toBe(413);
     expect(res.body).toEqual({ error: 'Request body too large' });
+    // The rest of the body may still be on its way: no client may reuse this connection.
+    expect(res.headers.get('connection')).toBe('close');
   });
 
   it('refuses an oversized chunked body (no Content-Length) with 413', async () => {
