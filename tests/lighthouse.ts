@@ -16,6 +16,7 @@ import { parseArgs } from 'node:util';
 import lighthouse from 'lighthouse';
 import { chromiumFlags, headlessShellPath } from './support/chromium.ts';
 import { freePort } from './support/freePort.ts';
+import { stopProcessGroup } from './support/processes.ts';
 import { type ServedSite, serveSite } from './support/serveSite.ts';
 
 // The headless shell, like the browser tests; CHROMIUM_PATH measures with another build (e.g. the full
@@ -76,14 +77,6 @@ if (!existsSync(chromiumPath))
     `Chromium not found at ${chromiumPath}: apt-get install -y chromium-headless-shell (or set CHROMIUM_PATH)`,
   );
 
-function stopGroup(child: ChildProcess): void {
-  try {
-    if (child.pid !== undefined) process.kill(-child.pid, 'SIGTERM');
-  } catch {
-    // Already gone.
-  }
-}
-
 async function startChromium(): Promise<{ port: number; child: ChildProcess; profile: string }> {
   const port = await freePort();
   const profile = mkdtempSync(join(tmpdir(), 'advice-lighthouse-'));
@@ -111,7 +104,7 @@ async function startChromium(): Promise<{ port: number; child: ChildProcess; pro
         ? `Chromium at ${chromiumPath} exited with code ${child.exitCode}`
         : Date.now() > deadline && 'Chromium did not open its debugging port within 20 s';
     if (problem) {
-      stopGroup(child);
+      stopProcessGroup(child);
       rmSync(profile, { recursive: true, force: true });
       fail(problem);
     }
@@ -217,7 +210,7 @@ try {
   console.error(`lighthouse: ${error instanceof Error ? error.message : String(error)}`);
   process.exitCode = 1;
 } finally {
-  stopGroup(chrome.child);
+  stopProcessGroup(chrome.child);
   for (const { site } of sites) await site.stop();
   rmSync(chrome.profile, { recursive: true, force: true });
 }

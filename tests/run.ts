@@ -7,6 +7,7 @@ import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync, statfsSync } f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { headlessShellPath } from './support/chromium.ts';
+import { stopProcessGroup } from './support/processes.ts';
 import { stopLeftoverClusters } from './support/tempPostgres.ts';
 
 const installCommand =
@@ -134,17 +135,15 @@ const running = new Set<ChildProcess>();
 const started = Date.now();
 const seconds = (since: number) => `${((Date.now() - since) / 1000).toFixed(0)} s`;
 
-function stopAll(): void {
+let stopping = false;
+
+/** Stops every running step and waits until each has closed (its processes hold its output open). */
+async function stopAll(): Promise<void> {
+  stopping = true;
+  const closed = [...running].map((child) => new Promise((done) => child.once('close', done)));
   // Each step leads its own process group, so its servers and browsers stop with it.
-  for (const child of running) {
-    if (child.pid !== undefined) {
-      try {
-        process.kill(-child.pid, 'SIGTERM');
-      } catch {
-        // Already gone.
-      }
-    }
-  }
+  for (const child of running) stopProcessGroup(child);
+  await Promise.race([Promise.all(closed), new Promise((done) => setTimeout(done, 10_000))]);
 }
 
 function runStep({ title, command: [bin, ...args], env }: Step): Promise<void> {
@@ -162,6 +161,8 @@ function runStep({ title, command: [bin, ...args], env }: Step): Promise<void> {
   return new Promise((resolve, reject) => {
     child.on('close', (code, signal) => {
       running.delete(child);
+      // A step stopped because another failed says nothing: the failure above is the news.
+      if (stopping) return;
       const rule = '─'.repeat(Math.max(10, 100 - title.length));
       process.stdout.write(`\n── ${title} ${rule}\n${Buffer.concat(output).toString()}`);
       if (code === 0) {
@@ -186,8 +187,8 @@ async function runLanes(parallel: Lanes): Promise<void> {
 ensureSystemPackages();
 const runTempDir = makeRunTempDir();
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, () => {
-    stopAll();
+  process.on(signal, async () => {
+    await stopAll();
     removeRunTempDir(runTempDir);
     process.exit(signal === 'SIGINT' ? 130 : 143);
   });
@@ -195,7 +196,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 try {
   await runLanes(lanes);
 } catch (code) {
-  stopAll();
+  await stopAll();
   removeRunTempDir(runTempDir);
   process.exit(typeof code === 'number' && code !== 0 ? code : 1);
 }

@@ -2,7 +2,7 @@
 // no file exists, _headers, 404.html, plus validators for caching and security headers. Reading files,
 // path safety and the build's precompressed variants (.br, .gz) are serveStatic's, 304s hono/etag's;
 // the host's rules are ours.
-import { statSync } from 'node:fs';
+import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { type Context, Hono } from 'hono';
@@ -38,7 +38,7 @@ function distFiles(root: string) {
     const file = c.get('file');
     if (!file) return;
     // The file actually sent (a precompressed variant has its own), as nginx spells it: mtime-size.
-    const { mtimeMs, size } = statSync(file);
+    const { mtimeMs, size } = await stat(file);
     c.res.headers.set('ETag', `"${Math.floor(mtimeMs).toString(16)}-${size.toString(16)}"`);
     // serveStatic says Vary only when it chose a variant; the plain answer varies as much.
     if (compressible.test(c.res.headers.get('Content-Type') ?? ''))

@@ -38,6 +38,16 @@ const appVariables = [
   'NEWSLETTER_PER_SECOND',
 ];
 
+/** Sends SIGTERM to the process group `child` leads (spawned with `detached: true`), browsers and servers included. */
+export function stopProcessGroup(child: ChildProcess): void {
+  if (child.pid === undefined) return;
+  try {
+    process.kill(-child.pid, 'SIGTERM');
+  } catch {
+    // Already gone.
+  }
+}
+
 /** process.env without the app's variables, plus `env`. */
 export function childEnv(env: Record<string, string>): Record<string, string> {
   const base: Record<string, string> = {};
