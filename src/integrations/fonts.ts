@@ -1,7 +1,8 @@
 // The site's two font families, cut at build time to what each language's pages show. A page loads
 // only its own language's files (no Cyrillic file on English pages, the two letters of the "БГ" toggle
 // live in the English file) and preloads only the faces of its main heading, of plain text and, where
-// the page has any, of bold text.
+// the page has any, of bold text. The body faces keep the language's whole alphabet, for visitors'
+// comments; each display face keeps only the text set in it (headings, buttons, the tips).
 import { createHash } from 'node:crypto';
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
@@ -10,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import subsetFont from 'subset-font';
 import {
+  faceText,
   hasBoldBodyText,
   headingFace,
   pageCharacters,
@@ -112,7 +114,10 @@ export function fonts(): AstroIntegration {
           html.map(async (file) => ({ file, text: await readFile(file, 'utf8') })),
         );
 
+        // Per language: every character (the body faces), and the text of each display face.
         const characters = new Map<string, Set<string>>();
+        const display = new Map<string, Map<number, Set<string>>>();
+        const islandText = new Map<string, string>();
         const weights = new Set<number>();
         for (const { file, text } of pages) {
           const lang = pageLang(text);
@@ -122,14 +127,28 @@ export function fonts(): AstroIntegration {
           for (const ch of pageCharacters(text)) set.add(ch);
           characters.set(lang, set);
           for (const w of stylesheetWeights(pageStyles(text))) weights.add(w);
+          const shown = faceText(text);
+          const faces = display.get(lang) ?? new Map<number, Set<string>>();
+          display.set(lang, faces);
+          for (const [face, chars] of shown.faces) {
+            const [family, weight] = face.split('-');
+            if (family === 'display')
+              faces.set(Number(weight), new Set([...(faces.get(Number(weight)) ?? []), ...chars]));
+          }
+          islandText.set(lang, (islandText.get(lang) ?? '') + shown.islandText);
         }
-        // The generator's lists are shown by the widget, not in the HTML.
+        // The generator's lists are shown by the widget, not in the HTML, in the tip's face.
         for (const [lang, list] of [
           ['en', 'tips.json'],
           ['bg', 'bg/tips.json'],
         ] as const) {
           const text = await readFile(join(root, list), 'utf8').catch(() => '');
           for (const ch of text) characters.get(lang)?.add(ch);
+          for (const face of lateFaces) {
+            const [family, weight] = face.split('-');
+            const chars = display.get(lang)?.get(Number(weight));
+            if (family === 'display') for (const ch of text) chars?.add(ch);
+          }
         }
 
         const outDir = join(root, '_astro', 'fonts');
@@ -137,12 +156,21 @@ export function fonts(): AstroIntegration {
         const urls = new Map<string, string>();
         const css = new Map<string, string>();
         let bytes = 0;
+        const printable = (chars: Iterable<string>) =>
+          [...new Set(chars)].filter((ch) => (ch.codePointAt(0) ?? 0) >= 0x20).join('');
         for (const [lang, set] of characters) {
-          const text = [...set].filter((ch) => (ch.codePointAt(0) ?? 0) >= 0x20).join('');
           const faces: string[] = [];
           for (const family of Object.keys(sources) as Family[]) {
             for (const weight of [...weights].sort()) {
               if (!weightNames[weight]) continue;
+              // A display weight no text is set in gets no file: a widget asking for it later is
+              // given the nearest weight there is. Any widget label may be set in any display face.
+              const shown = display.get(lang)?.get(weight);
+              if (family === 'display' && !shown) continue;
+              const text =
+                family === 'sans'
+                  ? printable(set)
+                  : printable([...(shown ?? []), ...(islandText.get(lang) ?? ''), ' ', '\u00a0']);
               const font = await subsetFont(await readFile(sourceFile(family, weight)), text, {
                 targetFormat: 'woff2',
                 noHinting: true,

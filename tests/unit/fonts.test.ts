@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   decodeEntities,
+  faceText,
   hasBoldBodyText,
   headingFace,
   pageCharacters,
@@ -52,5 +53,25 @@ describe('what a built page asks of its fonts', () => {
       false,
     );
     expect(hasBoldBodyText(page('<p class="font-boldness">plain</p>'))).toBe(false);
+  });
+
+  it('tells the text of each face from tags, classes, text transforms and island props', () => {
+    const { faces, islandText } = faceText(
+      [
+        '<p>Plain <strong>strong</strong></p>',
+        '<h1 class="font-display font-black uppercase">Важен</h1>',
+        '<p class="font-display font-bold sm:font-semibold">Both</p>',
+        '<div class="prose-advice"><h2>Sub</h2><h4>h4</h4></div>',
+        '<input class="font-display font-bold" placeholder="you@">',
+        '<script>const hidden = "Щ";</script>',
+        '<astro-island props="{&quot;labels&quot;:[0,{&quot;ok&quot;:[0,&quot;Готово&quot;]}]}"></astro-island>',
+      ].join(''),
+    );
+    expect(faces.get('sans-400')).toBe('Plain h4');
+    expect(faces.get('sans-700')).toBe('strong');
+    expect(faces.get('display-900')).toBe('ВаженВАЖЕН');
+    expect(faces.get('display-700')).toBe('BothSubyou@');
+    expect(faces.get('display-600')).toBe('Both');
+    expect(islandText).toBe('Готово');
   });
 });

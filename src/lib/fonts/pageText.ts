@@ -1,4 +1,6 @@
-// What a built page asks of its fonts: the characters it can show and the weights its styles name.
+// What a built page asks of its fonts: the characters it can show, the text set in each display face
+// and the weights its styles name.
+import { Parser } from 'htmlparser2';
 
 const named: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' };
 
@@ -84,4 +86,99 @@ export function hasBoldBodyText(html: string): boolean {
     const classes = (value ?? '').split(/\s+/);
     return classes.includes('font-bold') && !classes.includes('font-display');
   });
+}
+
+/** A family and weight, as `display-700`. */
+export type FaceKey = `${'display' | 'sans'}-${number}`;
+interface Face {
+  family: 'display' | 'sans';
+  weight: number;
+}
+const key = (face: Face): FaceKey => `${face.family}-${face.weight}`;
+
+/** What a class (without its variant prefix, `sm:`) changes in the face: family or weight. */
+function classFace(name: string): Partial<Face> | undefined {
+  if (name === 'font-display' || name === 'font-sans') return { family: name.slice(5) as Face['family'] };
+  const weight = /^font-([a-z]+)$/.exec(name)?.[1];
+  return weight && tailwindWeights[weight] ? { weight: tailwindWeights[weight] } : undefined;
+}
+
+/** CSS `bolder`, as `<strong>` and `<b>` ask for it (Tailwind's preflight). */
+const bolder = (weight: number) => (weight < 350 ? 400 : weight < 550 ? 700 : 900);
+
+/**
+ * The faces an element can be set in, from its parent's faces, its tag and its classes. A class with a
+ * variant prefix (`sm:font-bold`) adds a face rather than replacing one: either may be on screen.
+ */
+function elementFaces(parent: Face[], tag: string, classes: string[], inProse: boolean): Face[] {
+  let faces = parent;
+  if (tag === 'strong' || tag === 'b') faces = faces.map((f) => ({ ...f, weight: bolder(f.weight) }));
+  // src/styles/global.css sets an article's subheadings in the display face, bold.
+  if (inProse && (tag === 'h2' || tag === 'h3')) faces = [{ family: 'display', weight: 700 }];
+  for (const name of classes) {
+    const change = classFace(name.slice(name.lastIndexOf(':') + 1));
+    if (!change) continue;
+    const changed = faces.map((f) => ({ ...f, ...change }));
+    faces = name.includes(':') ? [...faces, ...changed] : changed;
+  }
+  return faces.filter((f, i) => faces.findIndex((g) => key(g) === key(f)) === i);
+}
+
+/** Every string in an island's serialized props: the labels a widget can show after it hydrates. */
+function propStrings(value: unknown, found: string[] = []): string[] {
+  if (typeof value === 'string') found.push(value);
+  else if (value && typeof value === 'object') for (const v of Object.values(value)) propStrings(v, found);
+  return found;
+}
+
+/**
+ * The text a page sets in each face, from its elements' tags and Tailwind classes, and the strings its
+ * islands carry in their props (a widget's later labels, whose face the HTML cannot tell).
+ */
+export function faceText(html: string): { faces: Map<FaceKey, string>; islandText: string } {
+  const faces = new Map<FaceKey, string>();
+  const islands: string[] = [];
+  const add = (on: Face[], text: string) => {
+    for (const face of on) faces.set(key(face), (faces.get(key(face)) ?? '') + text);
+  };
+  // `case`: what a text-transform class does to the text (`uppercase` draws capitals).
+  type Level = { faces: Face[]; prose: boolean; case: (text: string) => string };
+  const asWritten = (text: string) => text;
+  const stack: Level[] = [{ faces: [{ family: 'sans', weight: 400 }], prose: false, case: asWritten }];
+  let hidden = 0;
+  const parser = new Parser(
+    {
+      onopentag(tag, attributes) {
+        const parent = stack[stack.length - 1] ?? { faces: [], prose: false, case: asWritten };
+        const classes = (attributes.class ?? '').split(/\s+/).filter(Boolean);
+        const prose = parent.prose || classes.includes('prose-advice');
+        const own = elementFaces(parent.faces, tag, classes, prose);
+        const transform = classes.map((name) => name.slice(name.lastIndexOf(':') + 1));
+        // Both cases where a variant may turn the transform off; `capitalize` needs the capitals.
+        const textCase = transform.includes('lowercase')
+          ? (text: string) => text + text.toLowerCase()
+          : transform.includes('uppercase') || transform.includes('capitalize')
+            ? (text: string) => text + text.toUpperCase()
+            : parent.case;
+        stack.push({ faces: own, prose, case: textCase });
+        if (tag === 'script' || tag === 'style') hidden += 1;
+        // Text a form control or a missing image draws in the element's own face.
+        for (const name of ['placeholder', 'value', 'alt'])
+          if (attributes[name]) add(own, textCase(attributes[name]));
+        if (tag === 'astro-island' && attributes.props)
+          islands.push(...propStrings(JSON.parse(attributes.props)));
+      },
+      ontext(text) {
+        const level = stack[stack.length - 1];
+        if (!hidden && level) add(level.faces, level.case(text));
+      },
+      onclosetag(tag) {
+        if (tag === 'script' || tag === 'style') hidden -= 1;
+        stack.pop();
+      },
+    },
+    { decodeEntities: true },
+  );
+  parser.end(html);
+  return { faces, islandText: islands.join('') };
 }
