@@ -4,7 +4,7 @@ import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { errorMessages } from './contract.ts';
 import { corsFor, refuseCrossSite } from './http/origin.ts';
-import { apiCsp, hsts, isHttps, securityHeaders } from './http/securityHeaders.ts';
+import { apiCsp, documentHeaders, hsts, isHttps, securityHeaders } from './http/securityHeaders.ts';
 import { articles } from './routes/articles.ts';
 import { confirm } from './routes/confirm.ts';
 import { geo } from './routes/geo.ts';
@@ -21,7 +21,9 @@ export function createApp(services: Services) {
     c.set('services', services);
     // Set before the handler runs, so every response it (or an error) creates starts with them;
     // a route may still override one, as /api/geo does with Cache-Control.
-    for (const [name, value] of Object.entries(securityHeaders)) c.header(name, value);
+    // All of them, as for a page: an answer opened on its own is a document (no framing, no sniffing).
+    for (const [name, value] of Object.entries({ ...securityHeaders, ...documentHeaders }))
+      c.header(name, value);
     c.header('Content-Security-Policy', apiCsp);
     if (isHttps(c.req.raw, services.config.trustProxy)) c.header('Strict-Transport-Security', hsts);
     // Answers depend on the database and the visitor: no shared cache may keep them.

@@ -8,7 +8,7 @@ import { ConfigError, loadConfig } from '../config.ts';
 import { createContent } from '../content.ts';
 import { openDatabase } from '../db/client.ts';
 import { DataDirLockedError } from '../db/dataDirLock.ts';
-import { defaultPageCsp, isHttps, securityHeaders } from '../http/securityHeaders.ts';
+import { defaultPageCsp, documentHeaders, isHttps, securityHeaders } from '../http/securityHeaders.ts';
 import { describePurge, purgeExpired } from '../retention.ts';
 import { createServices } from '../services.ts';
 import { startMailQueue } from './mailQueueRunner.ts';
@@ -68,6 +68,7 @@ const server = serve(
         console.error(`${request.method} ${pathname} failed:`, error);
         const headers = {
           ...securityHeaders,
+          ...documentHeaders,
           'Content-Security-Policy': defaultPageCsp,
           'Content-Type': 'text/plain',
         };

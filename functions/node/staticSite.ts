@@ -9,7 +9,7 @@ import { type Context, Hono } from 'hono';
 import { compress } from 'hono/compress';
 import { etag } from 'hono/etag';
 import { COMPRESSIBLE_CONTENT_TYPE_REGEX as compressible } from 'hono/utils/compress';
-import { defaultPageCsp, hsts, securityHeaders } from '../http/securityHeaders.ts';
+import { defaultPageCsp, documentHeaders, hsts, securityHeaders } from '../http/securityHeaders.ts';
 import { headersFor, type RedirectRule, readHeaders, readRedirects, redirectTarget } from './hostRules.ts';
 
 export interface StaticSite {
@@ -124,11 +124,18 @@ export async function createStaticSite(distDir: string): Promise<StaticSite> {
     });
   }
 
-  /** Security headers, then _headers for the request path, with HSTS only over HTTPS; caching by status. */
+  /**
+   * Security headers (a page's own only on pages: any HTML answer, as dist/_headers names no path for
+   * an unknown path's 404), then _headers for the request path, with HSTS only over HTTPS; caching by
+   * status.
+   */
   function withHostHeaders(response: Response, pathname: string, https: boolean): Response {
     const headers = response.headers;
     for (const [name, value] of Object.entries(securityHeaders)) headers.set(name, value);
-    headers.set('Content-Security-Policy', defaultPageCsp);
+    if (headers.get('Content-Type')?.startsWith('text/html')) {
+      for (const [name, value] of Object.entries(documentHeaders)) headers.set(name, value);
+      headers.set('Content-Security-Policy', defaultPageCsp);
+    }
     for (const [name, value] of headersFor(headerRules, pathname).values()) headers.set(name, value);
     if (https) headers.set('Strict-Transport-Security', headers.get('Strict-Transport-Security') ?? hsts);
     else headers.delete('Strict-Transport-Security');

@@ -9,7 +9,7 @@ import { errorMessages } from '../contract.ts';
 import { migrateOrClose } from '../db/migrate.ts';
 import { openPostgres } from '../db/postgres.ts';
 import type { Database } from '../db/types.ts';
-import { apiCsp, securityHeaders } from '../http/securityHeaders.ts';
+import { apiCsp, documentHeaders, securityHeaders } from '../http/securityHeaders.ts';
 import { createServices } from '../services.ts';
 
 /** The parts of Netlify's Context this function reads. */
@@ -57,7 +57,7 @@ export default async (request: Request, context?: NetlifyContext): Promise<Respo
     console.error('The API cannot start:', startupError);
     return Response.json(
       { error: errorMessages.serverError },
-      { status: 500, headers: { ...securityHeaders, 'Content-Security-Policy': apiCsp } },
+      { status: 500, headers: { ...securityHeaders, ...documentHeaders, 'Content-Security-Policy': apiCsp } },
     );
   }
   return app.fetch(request, {

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
-import { hsts, securityHeaders } from '../../functions/http/securityHeaders.ts';
+import { documentHeaders, hsts, securityHeaders } from '../../functions/http/securityHeaders.ts';
 
 /** Where the pages may load things from, besides their own origin. */
 export interface PageSources {
@@ -45,13 +45,29 @@ export function pageCsp(scriptHashes: readonly string[], sources: PageSources): 
   ].join('; ');
 }
 
+/**
+ * The paths of the built pages, as few as static hosts' rules can say them: each page at the top
+ * (`/about`), and each folder that holds pages as a whole (`/tips/*`). The hosts' matching lets such a
+ * rule take in a few other files too (`/tips/*` matches `/tips.json`): the page headers do them no harm.
+ */
+export function pagePaths(htmlFiles: readonly string[]): string[] {
+  const paths = new Set<string>();
+  for (const file of htmlFiles) {
+    const [first, ...rest] = file.split('/');
+    if (rest.length > 0) paths.add(`/${first}/*`);
+    else if (first === 'index.html') paths.add('/');
+    else paths.add(`/${first?.replace(/\.html$/, '')}`);
+  }
+  return [...paths].sort();
+}
+
 function headerBlock(path: string, headers: Record<string, string>): string {
   return [path, ...Object.entries(headers).map(([name, value]) => `  ${name}: ${value}`)].join('\n');
 }
 
 /**
- * Writes `dist/_headers` (security headers, the CSP with this build's inline-script hashes, caching) in
- * the Netlify/Cloudflare Pages syntax. `npm run serve` reads the same file, so every host behaves alike.
+ * Writes `dist/_headers` (security headers, the pages' own with the CSP of this build's inline-script
+ * hashes, caching) in the Netlify/Cloudflare Pages syntax. `npm run serve` reads the same file, so every host behaves alike.
  */
 export function hostFiles(sources: PageSources): AstroIntegration {
   return {
@@ -60,15 +76,16 @@ export function hostFiles(sources: PageSources): AstroIntegration {
       'astro:build:done': async ({ dir, logger }) => {
         const root = fileURLToPath(dir);
         const hashes = new Set<string>();
-        for (const file of await htmlFiles(root)) {
+        const pages = await htmlFiles(root);
+        for (const file of pages) {
           for (const hash of inlineScriptHashes(await readFile(file, 'utf8'))) hashes.add(hash);
         }
+        const page = { ...documentHeaders, 'Content-Security-Policy': pageCsp([...hashes].sort(), sources) };
         const blocks = [
-          headerBlock('/*', {
-            ...securityHeaders,
-            'Strict-Transport-Security': hsts,
-            'Content-Security-Policy': pageCsp([...hashes].sort(), sources),
-          }),
+          headerBlock('/*', { ...securityHeaders, 'Strict-Transport-Security': hsts }),
+          ...pagePaths(pages.map((file) => relative(root, file).split(sep).join('/'))).map((path) =>
+            headerBlock(path, page),
+          ),
           headerBlock('/_astro/*', { 'Cache-Control': 'public, max-age=31536000, immutable' }),
         ];
         await writeFile(join(root, '_headers'), `${blocks.join('\n\n')}\n`);

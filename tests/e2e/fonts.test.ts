@@ -20,7 +20,7 @@ const more = [
 
 const ours = /^(Unbounded|Nunito)\b/;
 // Nunito and Unbounded have no emoji: a decoration that is only emoji comes from the system's font.
-const onlyEmoji = (text: string) => text.replace(/[\p{Extended_Pictographic}\u200d\ufe0f\s]/gu, '') === '';
+const onlyEmoji = (text: string) => text.replace(/\p{Extended_Pictographic}|\u200d|\ufe0f|\s/gu, '') === '';
 
 interface DomNode {
   nodeId: number;

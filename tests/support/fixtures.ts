@@ -69,10 +69,15 @@ export function makeDistDir(): string {
     '_headers',
     [
       '/*',
-      '  X-Frame-Options: DENY',
       '  Strict-Transport-Security: max-age=63072000; includeSubDomains',
-      "  Content-Security-Policy: default-src 'self'; script-src 'self' 'sha256-abc'; frame-ancestors 'none'",
       '',
+      // The build names the pages' paths (src/integrations/hostFiles.ts); two of them here.
+      ...['/', '/about'].flatMap((path) => [
+        path,
+        '  X-Frame-Options: DENY',
+        "  Content-Security-Policy: default-src 'self'; script-src 'self' 'sha256-abc'; frame-ancestors 'none'",
+        '',
+      ]),
       '/_astro/*',
       '  Cache-Control: public, max-age=31536000, immutable',
       '',

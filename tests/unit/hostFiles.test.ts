@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { inlineScriptHashes, pageCsp } from '../../src/integrations/hostFiles.ts';
+import { inlineScriptHashes, pageCsp, pagePaths } from '../../src/integrations/hostFiles.ts';
 
 describe('the Content-Security-Policy of the pages', () => {
   it('hashes inline scripts but not external or data scripts', () => {
@@ -18,6 +18,20 @@ describe('the Content-Security-Policy of the pages', () => {
     expect(csp).toContain("connect-src 'self' https://api.example");
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+  });
+});
+
+describe("the paths that get a page's own headers", () => {
+  it('names top-level pages one by one and folders of pages as a whole', () => {
+    const files = [
+      'index.html',
+      'about.html',
+      'bg.html',
+      'bg/about.html',
+      'bg/tips/1.html',
+      'tips/en_1.html',
+    ];
+    expect(pagePaths(files)).toEqual(['/', '/about', '/bg', '/bg/*', '/tips/*']);
   });
 });
 
