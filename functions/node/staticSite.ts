@@ -92,9 +92,16 @@ export async function createStaticSite(distDir: string): Promise<StaticSite> {
     return response.status === 404 ? undefined : response;
   }
 
+  /** Pages answering another path (a 404, a rewrite) and their own path, whose _headers they keep. */
+  const pageOf = new WeakMap<Response, string>();
+  const servedAs = (response: Response, page: string) => {
+    pageOf.set(response, page);
+    return response;
+  };
+
   async function notFound(request: Request) {
     const page = await file(request, '/404.html');
-    if (page) return withStatus(page, 404);
+    if (page) return servedAs(withStatus(page, 404), '/404');
     const headers = { 'Content-Type': 'text/plain; charset=utf-8' };
     return new Response(request.method === 'HEAD' ? null : 'Not found', { status: 404, headers });
   }
@@ -112,8 +119,9 @@ export async function createStaticSite(distDir: string): Promise<StaticSite> {
     if (!matched) return notFound(request);
     const { rule, target } = matched;
     if (rule.status === 200 || rule.status === 404) {
-      const page = await file(request, new URL(target, url).pathname);
-      return page ? withStatus(page, rule.status) : notFound(request);
+      const pathname = new URL(target, url).pathname;
+      const page = await file(request, pathname);
+      return page ? servedAs(withStatus(page, rule.status), pathname) : notFound(request);
     }
     const location = new URL(target, url);
     if (!location.search) location.search = url.search;
@@ -125,9 +133,8 @@ export async function createStaticSite(distDir: string): Promise<StaticSite> {
   }
 
   /**
-   * Security headers (a page's own only on pages: any HTML answer, as dist/_headers names no path for
-   * an unknown path's 404), then _headers for the request path, with HSTS only over HTTPS; caching by
-   * status.
+   * Security headers (a page's own only on pages), then _headers for the request path and, for a page
+   * answering another path (a 404), for the page's own path; HSTS only over HTTPS; caching by status.
    */
   function withHostHeaders(response: Response, pathname: string, https: boolean): Response {
     const headers = response.headers;
@@ -137,6 +144,8 @@ export async function createStaticSite(distDir: string): Promise<StaticSite> {
       headers.set('Content-Security-Policy', defaultPageCsp);
     }
     for (const [name, value] of headersFor(headerRules, pathname).values()) headers.set(name, value);
+    const page = pageOf.get(response);
+    if (page) for (const [name, value] of headersFor(headerRules, page).values()) headers.set(name, value);
     if (https) headers.set('Strict-Transport-Security', headers.get('Strict-Transport-Security') ?? hsts);
     else headers.delete('Strict-Transport-Security');
     if (headers.has('Location') || !headers.has('Cache-Control')) {

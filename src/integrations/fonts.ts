@@ -9,6 +9,7 @@ import { createRequire } from 'node:module';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
+import { Blob, Face } from 'harfbuzzjs';
 import subsetFont from 'subset-font';
 import {
   faceText,
@@ -65,10 +66,31 @@ function sourceFile(family: Family, weight: number): string {
  */
 const lateFaces = new Set(['display-600']);
 
-function fontFace(family: Family, weight: number, url: string, format = 'woff2'): string {
-  const display = lateFaces.has(`${family}-${weight}`) ? 'fallback' : 'optional';
-  return `@font-face{font-family:"${sources[family].css}";font-style:normal;font-weight:${weight};font-display:${display};src:url("${url}") format("${format}")}`;
+/**
+ * One @font-face rule. A rule with a `range` holds the body font's letters no page shows: they can
+ * only come with a visitor's text, after the first paint, so they swap in when they arrive.
+ */
+function fontFace(family: Family, weight: number, url: string, range?: string, format = 'woff2'): string {
+  const display = range ? 'swap' : lateFaces.has(`${family}-${weight}`) ? 'fallback' : 'optional';
+  const unicode = range ? `;unicode-range:${range}` : '';
+  return `@font-face{font-family:"${sources[family].css}";font-style:normal;font-weight:${weight};font-display:${display}${unicode};src:url("${url}") format("${format}")}`;
 }
+
+/** A CSS unicode-range for some characters: `U+41-5A,U+430`. */
+function unicodeRange(text: string): string {
+  const codes = [...new Set([...text].map((ch) => ch.codePointAt(0) ?? 0))].sort((a, b) => a - b);
+  const ranges: string[] = [];
+  for (let i = 0; i < codes.length; i++) {
+    const from = codes[i] ?? 0;
+    let to = from;
+    while (codes[i + 1] === to + 1) to = codes[++i] ?? to;
+    ranges.push(to === from ? `U+${from.toString(16)}` : `U+${from.toString(16)}-${to.toString(16)}`);
+  }
+  return ranges.join(',');
+}
+
+const printable = (chars: Iterable<string>) =>
+  [...new Set(chars)].filter((ch) => (ch.codePointAt(0) ?? 0) >= 0x20).join('');
 
 const preload = (url: string) => `<link rel="preload" href="${url}" as="font" type="font/woff2" crossorigin>`;
 
@@ -86,6 +108,7 @@ export function fonts(): AstroIntegration {
                 family as Family,
                 Number(w),
                 `/@fs${sourceFile(family as Family, Number(w))}`,
+                undefined,
                 'truetype',
               ),
             ),
@@ -114,9 +137,9 @@ export function fonts(): AstroIntegration {
           html.map(async (file) => ({ file, text: await readFile(file, 'utf8') })),
         );
 
-        // Per language: every character (the body faces), and the text of each display face.
+        // Per language: every character a page can show, and the text set in each face.
         const characters = new Map<string, Set<string>>();
-        const display = new Map<string, Map<number, Set<string>>>();
+        const faceChars = new Map<string, Map<string, Set<string>>>();
         const islandText = new Map<string, string>();
         const weights = new Set<number>();
         for (const { file, text } of pages) {
@@ -128,13 +151,10 @@ export function fonts(): AstroIntegration {
           characters.set(lang, set);
           for (const w of stylesheetWeights(pageStyles(text))) weights.add(w);
           const shown = faceText(text);
-          const faces = display.get(lang) ?? new Map<number, Set<string>>();
-          display.set(lang, faces);
-          for (const [face, chars] of shown.faces) {
-            const [family, weight] = face.split('-');
-            if (family === 'display')
-              faces.set(Number(weight), new Set([...(faces.get(Number(weight)) ?? []), ...chars]));
-          }
+          const faces = faceChars.get(lang) ?? new Map<string, Set<string>>();
+          faceChars.set(lang, faces);
+          for (const [face, chars] of shown.faces)
+            faces.set(face, new Set([...(faces.get(face) ?? []), ...chars]));
           islandText.set(lang, (islandText.get(lang) ?? '') + shown.islandText);
         }
         // The generator's lists are shown by the widget, not in the HTML, in the tip's face.
@@ -144,44 +164,65 @@ export function fonts(): AstroIntegration {
         ] as const) {
           const text = await readFile(join(root, list), 'utf8').catch(() => '');
           for (const ch of text) characters.get(lang)?.add(ch);
-          for (const face of lateFaces) {
-            const [family, weight] = face.split('-');
-            const chars = display.get(lang)?.get(Number(weight));
-            if (family === 'display') for (const ch of text) chars?.add(ch);
-          }
+          for (const face of lateFaces) for (const ch of text) faceChars.get(lang)?.get(face)?.add(ch);
         }
 
         const outDir = join(root, '_astro', 'fonts');
         await mkdir(outDir, { recursive: true });
+        const write = async (family: Family, weight: number, name: string, text: string) => {
+          const font = await subsetFont(await readFile(sourceFile(family, weight)), text, {
+            targetFormat: 'woff2',
+            noHinting: true,
+            keepFeatures: features,
+          });
+          const file = `${name}.${createHash('sha256').update(font).digest('hex').slice(0, 8)}.woff2`;
+          await writeFile(join(outDir, file), font);
+          return { url: `/_astro/fonts/${file}`, bytes: font.length };
+        };
         const urls = new Map<string, string>();
         const css = new Map<string, string>();
         let bytes = 0;
-        const printable = (chars: Iterable<string>) =>
-          [...new Set(chars)].filter((ch) => (ch.codePointAt(0) ?? 0) >= 0x20).join('');
-        for (const [lang, set] of characters) {
+        let files = 0;
+        for (const [lang, all] of characters) {
           const faces: string[] = [];
           for (const family of Object.keys(sources) as Family[]) {
             for (const weight of [...weights].sort()) {
               if (!weightNames[weight]) continue;
               // A display weight no text is set in gets no file: a widget asking for it later is
-              // given the nearest weight there is. Any widget label may be set in any display face.
-              const shown = display.get(lang)?.get(weight);
+              // given the nearest weight there is.
+              const shown = faceChars.get(lang)?.get(`${family}-${weight}`);
               if (family === 'display' && !shown) continue;
-              const text =
+              // The text set in the face; the widgets' labels, in every face they may be set in (the
+              // HTML cannot tell which: any display face, or plain or bold body text); in the body
+              // font, the figures of the dates and counts widgets write.
+              const labels = family === 'display' || weight === 400 || weight === 700;
+              const text = printable([
+                ...(shown ?? []),
+                ...(labels ? (islandText.get(lang) ?? '') : ''),
+                ...(family === 'sans' ? ' \u00a00123456789' : ' \u00a0'),
+              ]);
+              const name = `${sources[family].css.toLowerCase()}-${lang}-${weight}`;
+              const cut = await write(family, weight, name, text);
+              urls.set(`${family}-${lang}-${weight}`, cut.url);
+              faces.push(fontFace(family, weight, cut.url));
+              bytes += cut.bytes;
+              files += 1;
+              // The body font's other letters, for visitors' own text (a comment, a name): a second
+              // file that a browser fetches only for a page that shows one of them.
+              const source = new Set(
+                new Face(new Blob(await readFile(sourceFile(family, weight)))).collectUnicodes(),
+              );
+              const rest =
                 family === 'sans'
-                  ? printable(set)
-                  : printable([...(shown ?? []), ...(islandText.get(lang) ?? ''), ' ', '\u00a0']);
-              const font = await subsetFont(await readFile(sourceFile(family, weight)), text, {
-                targetFormat: 'woff2',
-                noHinting: true,
-                keepFeatures: features,
-              });
-              const name = `${sources[family].css.toLowerCase()}-${lang}-${weight}.${createHash('sha256').update(font).digest('hex').slice(0, 8)}.woff2`;
-              await writeFile(join(outDir, name), font);
-              bytes += font.length;
-              const url = `/_astro/fonts/${name}`;
-              urls.set(`${family}-${lang}-${weight}`, url);
-              faces.push(fontFace(family, weight, url));
+                  ? printable(
+                      [...all].filter((ch) => !text.includes(ch) && source.has(ch.codePointAt(0) ?? 0)),
+                    )
+                  : '';
+              if (!rest) continue;
+              const more = await write(family, weight, `${name}-rest`, rest);
+              faces.push(fontFace(family, weight, more.url, unicodeRange(rest)));
+              bytes += more.bytes;
+              files += 1;
             }
           }
           css.set(lang, faces.join(''));
@@ -201,7 +242,7 @@ export function fonts(): AstroIntegration {
           await writeFile(file, text.replace(marker, `${marker}${head}`));
         }
         logger.info(
-          `${urls.size} font files (${[...weights].sort().join(', ')}; ${[...characters.keys()].join(', ')}), ${(bytes / 1024).toFixed(0)} KiB in all`,
+          `${files} font files (${[...weights].sort().join(', ')}; ${[...characters.keys()].join(', ')}), ${(bytes / 1024).toFixed(0)} KiB in all`,
         );
       },
     },

@@ -71,8 +71,8 @@ export function makeDistDir(): string {
       '/*',
       '  Strict-Transport-Security: max-age=63072000; includeSubDomains',
       '',
-      // The build names the pages' paths (src/integrations/hostFiles.ts); two of them here.
-      ...['/', '/about'].flatMap((path) => [
+      // The build names the pages' paths (src/integrations/hostFiles.ts); three of them here.
+      ...['/', '/about', '/404'].flatMap((path) => [
         path,
         '  X-Frame-Options: DENY',
         "  Content-Security-Policy: default-src 'self'; script-src 'self' 'sha256-abc'; frame-ancestors 'none'",
