@@ -84,19 +84,25 @@ async function claim(db: Db, now: Date, limit: number): Promise<Claimed[]> {
 
 /**
  * Moves the confirmation letters that subscriptions asked for (`subscribers.confirm_wanted`) into the
- * queue, in one statement, so none is lost or doubled. Drains, exports and the queue view start here.
+ * queue, in one statement, so none is lost or doubled: all of them (exports and the queue view start
+ * here), or at most `limit` (a drain, which moves no more than it may send: on PGlite one statement
+ * moving a burst of thousands held every other request up for a moment, every two seconds).
  */
-export async function queueRequestedLetters(db: Db, now = new Date()): Promise<void> {
+export async function queueRequestedLetters(db: Db, now = new Date(), limit?: number): Promise<void> {
+  const bounded =
+    limit === undefined
+      ? sql`confirm_wanted`
+      : sql`id in (select id from ${subscribers} where confirm_wanted
+                   order by confirm_sent_at limit ${limit} for update skip locked)`;
   await db.execute(sql`
     with wanted as (
-      update ${subscribers} set confirm_wanted = false where confirm_wanted returning id)
+      update ${subscribers} set confirm_wanted = false where ${bounded} returning id)
     insert into ${mailQueue} (subscriber_id, next_attempt_at) select id, ${now} from wanted`);
 }
 
 /** Sends what is due at `now`, up to `batch` letters and the hourly cap. */
 export async function drainQueue(db: Db, options: DrainOptions): Promise<DrainResult> {
   const now = options.now ?? new Date();
-  await queueRequestedLetters(db, now);
   const result: DrainResult = { sent: 0, retrying: 0, failed: 0, capped: false };
   const windowStart = new Date(Math.floor(now.getTime() / hourMs) * hourMs);
   const batch = options.batch ?? 20;
@@ -106,6 +112,7 @@ export async function drainQueue(db: Db, options: DrainOptions): Promise<DrainRe
     if (left <= 0) return { ...result, capped: true };
     room = Math.min(room, left);
   }
+  await queueRequestedLetters(db, now, room);
   const claimed = await claim(db, now, room);
   // The cap, not the batch size, decided how many to take, and all were taken.
   result.capped = room < batch && claimed.length === room;

@@ -266,10 +266,29 @@ describeDb('newsletter: confirmed opt-in and one-click unsubscribe', () => {
           rows.map((row) => row.id),
         ),
       );
-    expect(waiting).toHaveLength(1);
+    // One letter waits: still asked for on its row (a drain moves only what it may send) or queued.
+    expect(waiting.length + rows.filter((row) => row.confirmWanted).length).toBe(1);
     expect(await drain({ confirmPerHour: 2, now: new Date(hour.getTime() + hourMs) })).toMatchObject({
       sent: 1,
     });
+  });
+
+  it('moves into the queue no more letters than a drain sends, oldest first, the rest on the next drain', async () => {
+    const emails = [uniqueEmail('batch-a'), uniqueEmail('batch-b'), uniqueEmail('batch-c')];
+    for (const email of emails) await subscribe({ email });
+    // Other tests' letters may wait too: drain until these three have left, one letter at a time.
+    const wanted = async () =>
+      (await t.database.db.select().from(subscribers).where(inArray(subscribers.email, emails))).filter(
+        (row) => row.confirmWanted,
+      ).length;
+    let drains = 0;
+    while ((await wanted()) > 0 && drains < 50) {
+      const before = await wanted();
+      expect(await drain({ batch: 1 })).toMatchObject({ sent: 1 });
+      expect(before - (await wanted())).toBeLessThanOrEqual(1);
+      drains++;
+    }
+    for (const email of emails) expect(letterTo(email)).toBeDefined();
   });
 
   it('unsubscribes with one click: the RFC 8058 POST deletes the row at once; a GET only leads to the page', async () => {
