@@ -39,12 +39,13 @@ const weightNames: Record<number, string> = {
   900: 'Black',
 };
 
-/** Characters a page may show that the build cannot see: visitors' comments, dates, toasts. */
-const alwaysIncluded: Record<string, string> = {
-  en: `${range(0x20, 0x7e)}\u00a0‘’“”…–—→←`,
-  // The whole Bulgarian alphabet, so a visitor's comment never mixes fonts inside a word.
-  bg: `${range(0x20, 0x7e)}\u00a0‘’“”„…–—→←${range(0x410, 0x44f)}Ѝѝ`,
-};
+/**
+ * Characters a page may show that the build cannot see: visitors' comments and names. Both languages'
+ * pages show one comment thread, so each has the printable ASCII and the whole Bulgarian alphabet (in
+ * the body font's `-rest` files, fetched only by a page that shows one of those letters).
+ */
+const visitorText = `${range(0x20, 0x7e)}\u00a0‘’“”„…–—${range(0x410, 0x44f)}Ѝѝ`;
+const alwaysIncluded: Record<string, string> = { en: visitorText, bg: visitorText };
 /** OpenType features browsers apply by default; `locl` gives Bulgarian its own letter forms. */
 const features = ['kern', 'liga', 'calt', 'ccmp', 'locl', 'mark', 'mkmk', 'rlig', 'clig'];
 
@@ -62,7 +63,7 @@ function sourceFile(family: Family, weight: number): string {
 /**
  * Faces whose text can first appear after the page has painted: the generator's tip (display
  * semibold). Chromium never uses an `optional` face that finished loading after the first paint, so
- * these may swap in (the generator asks for its face as it hydrates, before any tip shows).
+ * these may swap in (the generator asks for its face when the visitor reaches for the button).
  */
 const lateFaces = new Set(['display-600']);
 

@@ -5,7 +5,15 @@ import { fill } from '../i18n/fill.ts';
 import type { Lang } from '../i18n/languages.ts';
 import type { UiKey } from '../i18n/ui/en.ts';
 import { shareTip } from '../lib/shareTip.ts';
-import { $advice, $feedback, chooseTipList, rateTip, requestTip, type ShownTip } from '../stores/advice.ts';
+import {
+  $advice,
+  $feedback,
+  chooseTipList,
+  prepareTips,
+  rateTip,
+  requestTip,
+  type ShownTip,
+} from '../stores/advice.ts';
 import Spinner from './Spinner.tsx';
 
 /** The texts the generator shows; the page picks them from its language's dictionary. */
@@ -50,13 +58,18 @@ export default function AdviceGenerator({ lang, tipsUrl, labels, tipPath }: Prop
 
   useEffect(() => chooseTipList(tipsUrl, lang), [tipsUrl, lang]);
 
-  useEffect(() => {
-    // A tip is set in the display font's semibold, which no first screen shows, so the page does not
-    // preload it. The island hydrates once the page is idle: asking for the face now has it ready for
-    // the first tip (src/integrations/fonts.ts lets it swap in, unlike the faces of the first screen).
+  // What the first tip needs, asked for when the visitor reaches for the button (or presses it before
+  // that was seen): the list, and the display font's semibold, which no first screen shows, so the page
+  // does not preload it (src/integrations/fonts.ts lets this one face swap in). Both have the 500 ms of
+  // loading to arrive; a visit that never presses fetches neither.
+  const prepared = useRef(false);
+  const prepare = () => {
+    if (prepared.current) return;
+    prepared.current = true;
+    prepareTips();
     const display = getComputedStyle(document.documentElement).getPropertyValue('--font-display');
     if (display) void document.fonts?.load(`600 1em ${display}`);
-  }, []);
+  };
 
   const loading = advice.status === 'loading';
   const tip = advice.status === 'welcome' ? null : advice.tip;
@@ -140,7 +153,13 @@ export default function AdviceGenerator({ lang, tipsUrl, labels, tipPath }: Prop
       <button
         ref={button}
         type="button"
-        onClick={() => requestTip(() => toast.error(labels['advice.unavailable']))}
+        onPointerEnter={prepare}
+        onPointerDown={prepare}
+        onFocus={prepare}
+        onClick={() => {
+          prepare();
+          requestTip(() => toast.error(labels['advice.unavailable']));
+        }}
         aria-disabled={loading}
         className={`inline-flex min-h-14 min-w-56 cursor-pointer items-center justify-center gap-3 rounded-full bg-sun px-8 font-display text-lg font-black tracking-wide text-night shadow-lg shadow-sun/20 transition hover:-translate-y-0.5 hover:bg-sun-deep active:translate-y-0 ${loading ? 'cursor-wait opacity-80' : ''}`}
       >

@@ -57,13 +57,17 @@ function loadTips(): Promise<readonly ShownTip[]> {
   return tips;
 }
 
-/**
- * Points the generator at its language's combined list (a static JSON file, so the page itself stays
- * small) and starts fetching it while the visitor reads.
- */
+/** Points the generator at its language's combined list (a static JSON file, so the page stays small). */
 export function chooseTipList(url: string, lang: Lang): void {
   tipsUrl = url;
   language = lang;
+}
+
+/**
+ * Starts fetching the list when the visitor reaches for the button (pointer, touch, focus): the 500 ms
+ * of "thinking" after the press leave it time to arrive, and a visit that never presses fetches nothing.
+ */
+export function prepareTips(): void {
   loadTips().catch(() => {
     // Reported when the visitor presses the button.
   });

@@ -41,12 +41,17 @@ async function openHome(page: Page, home: string) {
   await page.waitForFunction(() => !document.querySelector('astro-island[ssr]'));
 }
 
+/** The generator's own button, whatever it says. */
+const generatorButton = (page: Page) => page.locator('[data-advice-card] + button');
+
 /** Opens the home page on Playwright's clock, paused once the island is ready: time moves only on runFor. */
 async function openHomeOnClock(page: Page, home: string) {
   await page.clock.install();
-  // The island fetches the list as it hydrates; with it in, only the timers decide what shows when.
-  const list = page.waitForResponse((response) => response.url().endsWith('tips.json'));
   await openHome(page, home);
+  // The list comes when the visitor reaches for the button; with it in, only the timers decide what
+  // shows when.
+  const list = page.waitForResponse((response) => response.url().endsWith('tips.json'));
+  await generatorButton(page).hover();
   await list;
   await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1_000);
 }

@@ -127,5 +127,12 @@ describe('every text is drawn in the site fonts, not a fallback', () => {
     expect(await fallbacks(page)).toEqual([]);
     expect(files.filter((file) => file.includes('-rest.')).length).toBeGreaterThan(0);
     await page.context().close();
+
+    // The English article shows the same thread: its pages have the Bulgarian letters for it too.
+    const english = await openWarm('/blog/1', 'en');
+    await english.locator('[data-comment]').getByText(name).waitFor();
+    await english.evaluate(() => document.fonts.ready);
+    expect(await fallbacks(english)).toEqual([]);
+    await english.context().close();
   });
 });

@@ -49,6 +49,25 @@ describe('before a widget has hydrated', () => {
     await page.context().close();
   });
 
+  for (const { home, lang, button } of [
+    { home: '/', lang: 'en', button: 'GET WISDOM' },
+    { home: '/bg/', lang: 'bg', button: 'ДАЙ МЪДРОСТ' },
+  ]) {
+    it(`the generator fetches its list and the tip's face only when reached for (${lang})`, async () => {
+      const page = await newPage({ locale: lang === 'bg' ? 'bg-BG' : 'en-US' });
+      const fetched: string[] = [];
+      page.on('request', (request) => fetched.push(new URL(request.url()).pathname));
+      const forTip = (path: string) => path.endsWith('tips.json') || path.includes(`unbounded-${lang}-600.`);
+      await page.goto(home, { waitUntil: 'networkidle' });
+      await page.waitForFunction(() => !document.querySelector('astro-island[ssr]'));
+      await page.waitForLoadState('networkidle');
+      expect(fetched.filter(forTip)).toEqual([]);
+      await page.getByRole('button', { name: button }).hover();
+      await expect.poll(() => fetched.filter(forTip).length).toBe(2);
+      await page.context().close();
+    });
+  }
+
   for (const { name, component, path, controls } of [
     { name: 'the subscribe box', component: 'SubscribeBox', path: '/', controls: 'input, button' },
     { name: 'the article rating', component: 'ArticleRating', path: '/blog/1', controls: 'input, button' },

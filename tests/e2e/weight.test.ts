@@ -13,8 +13,9 @@ const KiB = 1024;
  * Measurements), so a new font face, library or widget fails here.
  */
 const budgets = [
-  // Home: the tip's display face comes too, while the page is idle after loading (for the first tip).
-  { type: 'home', paths: ['/', '/bg/'], transfer: { en: 140, bg: 155 }, script: 100 },
+  // Home: the goal (#9). The list and the tip's face come only when the visitor reaches for
+  // the button (tests/e2e/hydration.test.ts).
+  { type: 'home', paths: ['/', '/bg/'], transfer: { en: 130, bg: 130 }, script: 100 },
   { type: 'article', paths: ['/blog/1', '/bg/blog/1'], transfer: { en: 42, bg: 48 }, script: 100 },
   {
     type: 'text page',
