@@ -2,13 +2,26 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import type { Database } from './types.ts';
 
+/**
+ * How long to wait for a connection: libpq's `connect_timeout` (seconds) in the URL, else 5 s, so a
+ * request fails instead of hanging when the server is unreachable.
+ */
+export function connectTimeoutMs(url: string): number {
+  let seconds: number;
+  try {
+    seconds = Number(new URL(url).searchParams.get('connect_timeout') ?? 5);
+  } catch {
+    seconds = 5;
+  }
+  return Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : 5000;
+}
+
 /** A connection pool to a PostgreSQL server; connects lazily, so this never throws. */
 export function openPostgres(url: string, poolMax: number): Database {
   const pool = new pg.Pool({
     connectionString: url,
     max: poolMax,
-    // Fail a request instead of hanging when the server is unreachable.
-    connectionTimeoutMillis: 5000,
+    connectionTimeoutMillis: connectTimeoutMs(url),
     idleTimeoutMillis: 30_000,
   });
   // An idle client losing its connection (server restart) must not crash the process.

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../functions/config.ts';
 import { containsLink } from '../../functions/containsLink.ts';
+import { connectTimeoutMs } from '../../functions/db/postgres.ts';
 import { clientAddress, clientKey, normaliseAddress } from '../../functions/http/clientKey.ts';
 import { headersFor, readHeaders, readRedirects, redirectTarget } from '../../functions/node/hostRules.ts';
 import { tempDir } from '../support/tempDirs.ts';
@@ -68,6 +69,17 @@ describe('configuration', () => {
     expect(() => loadConfig({ [name]: value })).toThrow(`Invalid environment variable ${name}`);
     expect(() => loadConfig({ [name]: value })).toThrow(reason);
     expect(() => loadConfig({ [name]: value })).toThrow(JSON.stringify(value));
+  });
+});
+
+describe('the PostgreSQL connect timeout', () => {
+  it("takes libpq's connect_timeout (seconds) from DATABASE_URL, else 5 s", () => {
+    expect(connectTimeoutMs('postgres://u@db.example/advice')).toBe(5000);
+    expect(connectTimeoutMs('postgres://u@db.example/advice?sslmode=require&connect_timeout=12')).toBe(
+      12_000,
+    );
+    expect(connectTimeoutMs('postgres://u@db.example/advice?connect_timeout=0')).toBe(5000);
+    expect(connectTimeoutMs('postgres://u@db.example/advice?connect_timeout=soon')).toBe(5000);
   });
 });
 

@@ -106,7 +106,9 @@ export async function startTempPostgres(bin: string, { durable = false } = {}): 
     'start',
   ]);
   return {
-    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    // A generous connect timeout: on a busy two-core machine (a cold build beside the tests) a server's
+    // first connection has taken over the default 5 s.
+    url: `postgres://postgres@127.0.0.1:${port}/postgres?connect_timeout=30`,
     stop: async () => {
       try {
         run('pg_ctl', ['-D', dataDir, '-m', 'fast', '-w', 'stop']);
