@@ -193,10 +193,11 @@ export function fonts(): AstroIntegration {
               // given the nearest weight there is.
               const shown = faceChars.get(lang)?.get(`${family}-${weight}`);
               if (family === 'display' && !shown) continue;
-              // The text set in the face; the widgets' labels, in every face they may be set in (the
-              // HTML cannot tell which: any display face, or plain or bold body text); in the body
-              // font, the figures of the dates and counts widgets write.
-              const labels = family === 'display' || weight === 400 || weight === 700;
+              // The text set in the face; the widgets' labels, in the faces widgets set their later
+              // texts in (the HTML cannot tell which: headings, buttons and messages in the display
+              // face's bold, plain or bold body text; an element in another face names its later
+              // texts in `data-font-text`); in the body font, the figures of dates and counts.
+              const labels = weight === 400 || weight === 700;
               const text = printable([
                 ...(shown ?? []),
                 ...(labels ? (islandText.get(lang) ?? '') : ''),

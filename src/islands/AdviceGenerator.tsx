@@ -161,6 +161,9 @@ export default function AdviceGenerator({ lang, tipsUrl, labels, tipPath }: Prop
           requestTip(() => toast.error(labels['advice.unavailable']));
         }}
         aria-disabled={loading}
+        // Its busy label is set in the display font's black, like the button: the build's font cut
+        // reads it here (src/lib/fonts/pageText.ts).
+        data-font-text={labels['advice.loading']}
         className={`inline-flex min-h-14 min-w-56 cursor-pointer items-center justify-center gap-3 rounded-full bg-sun px-8 font-display text-lg font-black tracking-wide text-night shadow-lg shadow-sun/20 transition hover:-translate-y-0.5 hover:bg-sun-deep active:translate-y-0 ${loading ? 'cursor-wait opacity-80' : ''}`}
       >
         {loading && <Spinner />}

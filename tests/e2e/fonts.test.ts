@@ -103,9 +103,21 @@ describe('every text is drawn in the site fonts, not a fallback', () => {
     { home: '/', button: 'GET WISDOM', lang: 'en' },
     { home: '/bg/', button: 'ДАЙ МЪДРОСТ', lang: 'bg' },
   ]) {
-    it(`${home} with a tip, its feedback and the toast`, async () => {
+    it(`${home} while busy, then with a tip and its feedback`, async () => {
       const page = await openWarm(home, lang);
+      // The list is held back, so the button stays busy ("GENERATING...") while it is read.
+      let release = () => {};
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      await page.route('**/tips.json', async (route) => {
+        await held;
+        await route.continue();
+      });
       await page.getByRole('button', { name: button }).click();
+      await page.locator('[data-advice-card] + button[aria-disabled="true"]').waitFor();
+      expect(await fallbacks(page)).toEqual([]);
+      release();
       await page.locator('[data-advice-card] blockquote').waitFor();
       await page.locator('[data-advice-card] button').first().click();
       await page.locator('[data-feedback]').waitFor();

@@ -60,6 +60,7 @@ describe('what a built page asks of its fonts', () => {
       [
         '<p>Plain <strong>strong</strong></p>',
         '<h1 class="font-display font-black uppercase">Важен</h1>',
+        '<button class="font-display font-black" data-font-text="Чакай">Давай</button>',
         '<p class="font-display font-bold sm:font-semibold">Both</p>',
         '<div class="prose-advice"><h2>Sub</h2><h4>h4</h4></div>',
         '<input class="font-display font-bold" placeholder="you@">',
@@ -69,7 +70,7 @@ describe('what a built page asks of its fonts', () => {
     );
     expect(faces.get('sans-400')).toBe('Plain h4');
     expect(faces.get('sans-700')).toBe('strong');
-    expect(faces.get('display-900')).toBe('ВаженВАЖЕН');
+    expect(faces.get('display-900')).toBe('ВаженВАЖЕНЧакайДавай');
     expect(faces.get('display-700')).toBe('BothSubyou@');
     expect(faces.get('display-600')).toBe('Both');
     expect(islandText).toBe('Готово');

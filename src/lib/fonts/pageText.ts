@@ -162,8 +162,9 @@ export function faceText(html: string): { faces: Map<FaceKey, string>; islandTex
             : parent.case;
         stack.push({ faces: own, prose, case: textCase });
         if (tag === 'script' || tag === 'style') hidden += 1;
-        // Text a form control or a missing image draws in the element's own face.
-        for (const name of ['placeholder', 'value', 'alt'])
+        // Text a form control or a missing image draws in the element's own face, and the text a
+        // widget's element shows later (`data-font-text`, e.g. a button's busy label).
+        for (const name of ['placeholder', 'value', 'alt', 'data-font-text'])
           if (attributes[name]) add(own, textCase(attributes[name]));
         if (tag === 'astro-island' && attributes.props)
           islands.push(...propStrings(JSON.parse(attributes.props)));
