@@ -1,6 +1,7 @@
 // `npm run lighthouse`: a measurement, not a test. Serves the built site (`npm run serve`), runs
-// Lighthouse (mobile preset) in Debian's Chromium (its headless shell) three times over every page type in both languages,
-// and prints the median of the four category scores and of FCP, LCP, TBT, CLS and transfer per page.
+// Lighthouse (mobile preset) in Debian's Chromium (its headless shell) three times over every page type
+// in both languages, and prints the median of the four category scores and of FCP, LCP, TBT, CLS and
+// transfer per page.
 // Build first: `npm run build`. Options (after `--`):
 //   --runs N           runs per page (default 3)
 //   --page PATH        only this page (repeatable)

@@ -1,8 +1,9 @@
 // The site's two font families, cut at build time to what each language's pages show. A page loads
 // only its own language's files (no Cyrillic file on English pages, the two letters of the "БГ" toggle
 // live in the English file) and preloads only the faces of its main heading, of plain text and, where
-// the page has any, of bold text. The body faces keep the language's whole alphabet, for visitors'
-// comments; each display face keeps only the text set in it (headings, buttons, the tips).
+// the page has any, of bold text. Each face keeps only the text the pages set in it (read from their
+// HTML, src/lib/fonts/pageText.ts); the body font's other letters, for visitors' comments, are a second
+// file per face that a browser fetches only when one of them is shown.
 import { createHash } from 'node:crypto';
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
@@ -154,8 +155,11 @@ export function fonts(): AstroIntegration {
           const shown = faceText(text);
           const faces = faceChars.get(lang) ?? new Map<string, Set<string>>();
           faceChars.set(lang, faces);
-          for (const [face, chars] of shown.faces)
-            faces.set(face, new Set([...(faces.get(face) ?? []), ...chars]));
+          for (const [face, chars] of shown.faces) {
+            const seen = faces.get(face) ?? new Set<string>();
+            for (const ch of chars) seen.add(ch);
+            faces.set(face, seen);
+          }
           islandText.set(lang, (islandText.get(lang) ?? '') + shown.islandText);
         }
         // The generator's lists are shown by the widget, not in the HTML, in the tip's face.
@@ -170,8 +174,16 @@ export function fonts(): AstroIntegration {
 
         const outDir = join(root, '_astro', 'fonts');
         await mkdir(outDir, { recursive: true });
+        // Each source file read once (both languages are cut from it).
+        const sourceData = new Map<string, Buffer>();
+        const source = async (family: Family, weight: number) => {
+          const key = `${family}-${weight}`;
+          const data = sourceData.get(key) ?? (await readFile(sourceFile(family, weight)));
+          sourceData.set(key, data);
+          return data;
+        };
         const write = async (family: Family, weight: number, name: string, text: string) => {
-          const font = await subsetFont(await readFile(sourceFile(family, weight)), text, {
+          const font = await subsetFont(await source(family, weight), text, {
             targetFormat: 'woff2',
             noHinting: true,
             keepFeatures: features,
@@ -211,15 +223,12 @@ export function fonts(): AstroIntegration {
               files += 1;
               // The body font's other letters, for visitors' own text (a comment, a name): a second
               // file that a browser fetches only for a page that shows one of them.
-              const source = new Set(
-                new Face(new Blob(await readFile(sourceFile(family, weight)))).collectUnicodes(),
+              if (family !== 'sans') continue;
+              // Only letters the font has: an emoji or an arrow in its range would fetch it for nothing.
+              const has = new Set(new Face(new Blob(await source(family, weight))).collectUnicodes());
+              const rest = printable(
+                [...all].filter((ch) => !text.includes(ch) && has.has(ch.codePointAt(0) ?? 0)),
               );
-              const rest =
-                family === 'sans'
-                  ? printable(
-                      [...all].filter((ch) => !text.includes(ch) && source.has(ch.codePointAt(0) ?? 0)),
-                    )
-                  : '';
               if (!rest) continue;
               const more = await write(family, weight, `${name}-rest`, rest);
               faces.push(fontFace(family, weight, more.url, unicodeRange(rest)));

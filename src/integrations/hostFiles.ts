@@ -67,7 +67,8 @@ function headerBlock(path: string, headers: Record<string, string>): string {
 
 /**
  * Writes `dist/_headers` (security headers, the pages' own with the CSP of this build's inline-script
- * hashes, caching) in the Netlify/Cloudflare Pages syntax. `npm run serve` reads the same file, so every host behaves alike.
+ * hashes, caching) in the Netlify/Cloudflare Pages syntax. `npm run serve` reads the same file, so
+ * every host behaves alike.
  */
 export function hostFiles(sources: PageSources): AstroIntegration {
   return {

@@ -1,7 +1,7 @@
 import { gzipSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { baseURL, newPage, withBrowser } from '../support/browser.ts';
+import { baseURL, fontInspector, newPage, withBrowser } from '../support/browser.ts';
 
 withBrowser();
 
@@ -125,9 +125,7 @@ for (const t of langs) {
       await page.getByRole('button', { name: t.button }).click();
       await tipText(page).waitFor();
       // The font the text was really drawn with, as Chromium reports it.
-      const cdp = await page.context().newCDPSession(page);
-      await cdp.send('DOM.enable');
-      await cdp.send('CSS.enable');
+      const cdp = await fontInspector(page);
       const { root } = await cdp.send('DOM.getDocument');
       const quote = await cdp.send('DOM.querySelector', {
         nodeId: root.nodeId,

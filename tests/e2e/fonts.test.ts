@@ -1,6 +1,6 @@
-import type { CDPSession, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { newPage, pages, withBrowser } from '../support/browser.ts';
+import { fontInspector, newPage, pages, withBrowser } from '../support/browser.ts';
 
 withBrowser();
 
@@ -45,9 +45,7 @@ function textElements(node: DomNode, found: { nodeId: number; text: string }[] =
 
 /** Text drawn in anything but the site's own faces: `"text" → family`. */
 async function fallbacks(page: Page): Promise<string[]> {
-  const cdp: CDPSession = await page.context().newCDPSession(page);
-  await cdp.send('DOM.enable');
-  await cdp.send('CSS.enable');
+  const cdp = await fontInspector(page);
   const { root } = await cdp.send('DOM.getDocument', { depth: -1 });
   const wrong: string[] = [];
   for (const { nodeId, text } of textElements(root as DomNode)) {
@@ -72,9 +70,8 @@ function fontRequests(page: Page): string[] {
 }
 
 /** Opens a page the second time, so every face is in the cache and none is skipped for being late. */
-async function openWarm(path: string, lang: string, fonts?: string[]): Promise<Page> {
+async function openWarm(path: string, lang: string): Promise<Page> {
   const page = await newPage({ locale: lang === 'bg' ? 'bg-BG' : 'en-US' });
-  if (fonts) fonts.push(...fontRequests(page));
   await page.goto(path, { waitUntil: 'networkidle' });
   await page.evaluate(() => document.fonts.ready);
   await page.reload({ waitUntil: 'networkidle' });

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import type { Browser, BrowserContext, BrowserContextOptions, CDPSession, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { launchChromium } from './chromium.ts';
 
@@ -37,6 +37,17 @@ export async function newContext(options: BrowserContextOptions = {}): Promise<B
 export async function newPage(options: BrowserContextOptions = {}): Promise<Page> {
   const context = await newContext(options);
   return context.newPage();
+}
+
+/**
+ * A DevTools session on `page` that can tell which fonts Chromium really drew a node's text with
+ * (`CSS.getPlatformFontsForNode`: a face's own name, e.g. "Unbounded SemiBold", or a fallback).
+ */
+export async function fontInspector(page: Page): Promise<CDPSession> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('DOM.enable');
+  await cdp.send('CSS.enable');
+  return cdp;
 }
 
 /** Fails on any serious or critical accessibility violation axe-core finds. */

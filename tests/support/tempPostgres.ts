@@ -48,10 +48,6 @@ export function locatePostgres(): { bin: string } | { missing: string } {
       };
 }
 
-/**
- * Starts a cluster in a temp dir. `durable: false` turns fsync off, which is fine for tests (the
- * cluster is deleted afterwards) but not for the benchmark's figures.
- */
 // Postgres refuses to run as root: as root, run it as the `postgres` system user.
 const asRoot = process.getuid?.() === 0;
 
@@ -79,6 +75,10 @@ export function stopLeftoverClusters(root: string): void {
   }
 }
 
+/**
+ * Starts a cluster in a temp dir. `durable: false` turns fsync off, which is fine for tests (the
+ * cluster is deleted afterwards) but not for the benchmark's figures.
+ */
 export async function startTempPostgres(bin: string, { durable = false } = {}): Promise<TempPostgres> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ia-postgres-'));
   const dataDir = path.join(dir, 'data');

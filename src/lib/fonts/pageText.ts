@@ -1,5 +1,5 @@
-// What a built page asks of its fonts: the characters it can show, the text set in each display face
-// and the weights its styles name.
+// What a built page asks of its fonts: the characters it can show, the text set in each face and the
+// weights its styles name.
 import { Parser } from 'htmlparser2';
 
 const named: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' };
