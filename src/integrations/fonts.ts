@@ -3,7 +3,8 @@
 // live in the English file) and preloads only the faces of its main heading, of plain text and, where
 // the page has any, of bold text. Each face keeps only the text the pages set in it (read from their
 // HTML, src/lib/fonts/pageText.ts); the body font's other letters, for visitors' comments, are a second
-// file per face that a browser fetches only when one of them is shown.
+// file per face that a browser fetches only when one of them is shown. A page that is mostly a landing
+// page of its own (a shared tip, `<html data-own-fonts>`) gets display faces cut to its text alone.
 import { createHash } from 'node:crypto';
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
@@ -94,6 +95,19 @@ function unicodeRange(text: string): string {
 const printable = (chars: Iterable<string>) =>
   [...new Set(chars)].filter((ch) => (ch.codePointAt(0) ?? 0) >= 0x20).join('');
 
+/**
+ * Whether a page's display faces are cut to its own text: a shared tip's page is where most of its
+ * visitors land first, and its quote would otherwise bring the display face of every tip.
+ */
+const ownsFonts = (html: string) => /<html\b[^>]*\bdata-own-fonts\b/i.test(html);
+
+interface FaceRule {
+  family: Family;
+  weight: number;
+  url: string;
+  range?: string;
+}
+
 const preload = (url: string) => `<link rel="preload" href="${url}" as="font" type="font/woff2" crossorigin>`;
 
 export function fonts(): AstroIntegration {
@@ -144,6 +158,7 @@ export function fonts(): AstroIntegration {
         const faceChars = new Map<string, Map<string, Set<string>>>();
         const islandText = new Map<string, string>();
         const weights = new Set<number>();
+        const pageFaces = new Map<string, ReturnType<typeof faceText>>();
         for (const { file, text } of pages) {
           const lang = pageLang(text);
           if (!lang || !(lang in alwaysIncluded))
@@ -153,6 +168,7 @@ export function fonts(): AstroIntegration {
           characters.set(lang, set);
           for (const w of stylesheetWeights(pageStyles(text))) weights.add(w);
           const shown = faceText(text);
+          pageFaces.set(file, shown);
           const faces = faceChars.get(lang) ?? new Map<string, Set<string>>();
           faceChars.set(lang, faces);
           for (const [face, chars] of shown.faces) {
@@ -193,11 +209,11 @@ export function fonts(): AstroIntegration {
           return { url: `/_astro/fonts/${file}`, bytes: font.length };
         };
         const urls = new Map<string, string>();
-        const css = new Map<string, string>();
+        const rules = new Map<string, FaceRule[]>();
         let bytes = 0;
         let files = 0;
         for (const [lang, all] of characters) {
-          const faces: string[] = [];
+          const faces: FaceRule[] = [];
           for (const family of Object.keys(sources) as Family[]) {
             for (const weight of [...weights].sort()) {
               if (!weightNames[weight]) continue;
@@ -218,7 +234,7 @@ export function fonts(): AstroIntegration {
               const name = `${sources[family].css.toLowerCase()}-${lang}-${weight}`;
               const cut = await write(family, weight, name, text);
               urls.set(`${family}-${lang}-${weight}`, cut.url);
-              faces.push(fontFace(family, weight, cut.url));
+              faces.push({ family, weight, url: cut.url });
               bytes += cut.bytes;
               files += 1;
               // The body font's other letters, for visitors' own text (a comment, a name): a second
@@ -231,29 +247,64 @@ export function fonts(): AstroIntegration {
               );
               if (!rest) continue;
               const more = await write(family, weight, `${name}-rest`, rest);
-              faces.push(fontFace(family, weight, more.url, unicodeRange(rest)));
+              faces.push({ family, weight, url: more.url, range: unicodeRange(rest) });
               bytes += more.bytes;
               files += 1;
             }
           }
-          css.set(lang, faces.join(''));
+          rules.set(lang, faces);
         }
+
+        // Display faces cut to one page's text; pages showing the same text in a face share its file.
+        const ownCuts = new Map<string, Promise<{ url: string; bytes: number }>>();
+        const ownCut = (family: Family, weight: number, lang: string, text: string) => {
+          const key = `${family}-${weight}-${lang}-${text}`;
+          let cut = ownCuts.get(key);
+          if (!cut) {
+            cut = write(family, weight, `${sources[family].css.toLowerCase()}-${lang}-${weight}-page`, text);
+            ownCuts.set(key, cut);
+          }
+          return cut;
+        };
 
         for (const { file, text } of pages) {
           const lang = pageLang(text) ?? 'en';
+          const own = new Map(urls);
+          const shown = pageFaces.get(file);
+          if (shown && ownsFonts(text)) {
+            for (const [face, chars] of shown.faces) {
+              const [family, w] = face.split('-') as [Family, string];
+              const weight = Number(w);
+              if (family !== 'display' || !urls.has(`${family}-${lang}-${weight}`)) continue;
+              const labels = weight === 700 ? shown.islandText : '';
+              const cut = await ownCut(family, weight, lang, printable([...chars, ...labels, ' ', '\u00a0']));
+              own.set(`${family}-${lang}-${weight}`, cut.url);
+            }
+          }
+          const css = (rules.get(lang) ?? [])
+            .map((r) =>
+              fontFace(
+                r.family,
+                r.weight,
+                (!r.range && own.get(`${r.family}-${lang}-${r.weight}`)) || r.url,
+                r.range,
+              ),
+            )
+            .join('');
           const heading = headingFace(text);
           const first = [
-            heading && urls.get(`${heading.family}-${lang}-${heading.weight}`),
-            urls.get(`sans-${lang}-400`),
-            hasBoldBodyText(text) && urls.get(`sans-${lang}-700`),
+            heading && own.get(`${heading.family}-${lang}-${heading.weight}`),
+            own.get(`sans-${lang}-400`),
+            hasBoldBodyText(text) && own.get(`sans-${lang}-700`),
           ].filter((url, i, all): url is string => Boolean(url) && all.indexOf(url) === i);
-          const head = `${first.map(preload).join('')}<style>${css.get(lang)}</style>`;
+          const head = `${first.map(preload).join('')}<style>${css}</style>`;
           const marker = '<meta charset="utf-8">';
           if (!text.includes(marker)) throw new Error(`fonts: ${relative(root, file)} has no ${marker}`);
           await writeFile(file, text.replace(marker, `${marker}${head}`));
         }
+        const pageCuts = await Promise.all(ownCuts.values());
         logger.info(
-          `${files} font files (${[...weights].sort().join(', ')}; ${[...characters.keys()].join(', ')}), ${(bytes / 1024).toFixed(0)} KiB in all`,
+          `${files} font files (${[...weights].sort().join(', ')}; ${[...characters.keys()].join(', ')}), ${(bytes / 1024).toFixed(0)} KiB in all; ${pageCuts.length} display cuts for pages of their own, ${(pageCuts.reduce((sum, cut) => sum + cut.bytes, 0) / 1024).toFixed(0)} KiB`,
         );
       },
     },

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { fontInspector, newPage, pages, withBrowser } from '../support/browser.ts';
+import { fontInspector, hydrateVisibleIslands, newPage, pages, withBrowser } from '../support/browser.ts';
 
 withBrowser();
 
@@ -16,6 +16,9 @@ const more = [
   { path: '/bg/subscribe/confirm', lang: 'bg' },
   { path: '/unsubscribe', lang: 'en' },
   { path: '/bg/unsubscribe', lang: 'bg' },
+  // Tip pages have display faces cut to their own text: two more, with figures, quotes and "ѝ".
+  { path: '/tips/en_20', lang: 'en' },
+  { path: '/bg/tips/3', lang: 'bg' },
 ] as const;
 
 const ours = /^(Unbounded|Nunito)\b/;
@@ -76,9 +79,7 @@ async function openWarm(path: string, lang: string): Promise<Page> {
   await page.evaluate(() => document.fonts.ready);
   await page.reload({ waitUntil: 'networkidle' });
   // Widgets further down hydrate when seen; they render their own labels.
-  for (const island of await page.locator('astro-island[client="visible"] > :first-child').all())
-    await island.scrollIntoViewIfNeeded();
-  await page.waitForFunction(() => !document.querySelector('astro-island[ssr]'));
+  await hydrateVisibleIslands(page);
   await page.waitForLoadState('networkidle');
   return page;
 }

@@ -79,3 +79,15 @@ export const pages = [
   { path: '/tips/en_1', lang: 'en', heading: 'A piece of important advice' },
   { path: '/bg/tips/1', lang: 'bg', heading: 'Един важен съвет' },
 ] as const;
+
+/**
+ * Scrolls to each widget that hydrates when seen, waiting for it before the next: scrolled past before
+ * a frame is drawn, a widget is never seen and stays unhydrated (as for a visitor who flings past it).
+ */
+export async function hydrateVisibleIslands(page: Page): Promise<void> {
+  for (const island of await page.locator('astro-island[client="visible"]').all()) {
+    await island.locator('> :first-child').scrollIntoViewIfNeeded();
+    await expect.poll(() => island.getAttribute('ssr'), { timeout: 15_000 }).toBeNull();
+  }
+  await page.waitForFunction(() => !document.querySelector('astro-island[ssr]'));
+}
