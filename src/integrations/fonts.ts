@@ -1,10 +1,12 @@
 // The site's two font families, cut at build time to what each language's pages show. A page loads
 // only its own language's files (no Cyrillic file on English pages, the two letters of the "БГ" toggle
-// live in the English file) and preloads only the faces of its main heading, of plain text and, where
-// the page has any, of bold text. Each face keeps only the text the pages set in it (read from their
-// HTML, src/lib/fonts/pageText.ts); the body font's other letters, for visitors' comments, are a second
-// file per face that a browser fetches only when one of them is shown. A page that is mostly a landing
-// page of its own (a shared tip, `<html data-own-fonts>`) gets display faces cut to its text alone.
+// live in the English file) and preloads every face its own HTML sets text in: Chromium holds the
+// first paint for a preloaded `optional` face, but draws the whole visit in a fallback font when it
+// finds one only while laying the page out. Each face keeps only the text the pages set in it (read
+// from their HTML, src/lib/fonts/pageText.ts); the body font's other letters, for visitors' comments,
+// are a second file per face that a browser fetches only when one of them is shown. A page that is
+// mostly a landing page of its own (a shared tip, `<html data-own-fonts>`) gets display faces cut to
+// its text alone.
 import { createHash } from 'node:crypto';
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
@@ -13,15 +15,7 @@ import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { Blob, Face } from 'harfbuzzjs';
 import subsetFont from 'subset-font';
-import {
-  faceText,
-  hasBoldBodyText,
-  headingFace,
-  pageCharacters,
-  pageLang,
-  pageStyles,
-  stylesheetWeights,
-} from '../lib/fonts/pageText.ts';
+import { faceText, pageCharacters, pageLang, pageStyles, stylesheetWeights } from '../lib/fonts/pageText.ts';
 
 type Family = 'display' | 'sans';
 
@@ -291,13 +285,11 @@ export function fonts(): AstroIntegration {
               ),
             )
             .join('');
-          const heading = headingFace(text);
-          const first = [
-            heading && own.get(`${heading.family}-${lang}-${heading.weight}`),
-            own.get(`sans-${lang}-400`),
-            hasBoldBodyText(text) && own.get(`sans-${lang}-700`),
-          ].filter((url, i, all): url is string => Boolean(url) && all.indexOf(url) === i);
-          const head = `${first.map(preload).join('')}<style>${css}</style>`;
+          // Every face the page's HTML sets text in (a widget's later faces, like the tip's, are not).
+          const preloads = [...(shown?.faces.keys() ?? [])]
+            .map((face) => own.get(face.replace('-', `-${lang}-`)))
+            .filter((url): url is string => url !== undefined);
+          const head = `${[...new Set(preloads)].map(preload).join('')}<style>${css}</style>`;
           const marker = '<meta charset="utf-8">';
           if (!text.includes(marker)) throw new Error(`fonts: ${relative(root, file)} has no ${marker}`);
           await writeFile(file, text.replace(marker, `${marker}${head}`));

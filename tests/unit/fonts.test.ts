@@ -2,8 +2,6 @@ import { describe, expect, it } from 'vitest';
 import {
   decodeEntities,
   faceText,
-  hasBoldBodyText,
-  headingFace,
   pageCharacters,
   pageLang,
   stylesheetWeights,
@@ -28,31 +26,6 @@ describe('what a built page asks of its fonts', () => {
     const css =
       ':root{--font-weight-semibold:600;--font-weight-black:900}.font-black{font-weight:var(--font-weight-black)}b{font-weight: 800}';
     expect([...stylesheetWeights(css)].sort()).toEqual([400, 600, 700, 800, 900]);
-  });
-
-  it('names the face of the main heading', () => {
-    expect(headingFace('<h1 id="t" class="mt-3 font-display text-4xl font-black">')).toEqual({
-      family: 'display',
-      weight: 900,
-    });
-    expect(headingFace('<h1 class="text-xl">')).toEqual({ family: 'sans', weight: 400 });
-    expect(headingFace('<p>no heading</p>')).toBeUndefined();
-    expect(
-      headingFace(
-        '<h1 class="font-display text-sm font-bold">Tip</h1><blockquote data-largest-text class="font-display font-semibold">',
-      ),
-    ).toEqual({ family: 'display', weight: 600 });
-  });
-
-  it('sees bold body text in the main content only', () => {
-    const page = (main: string) =>
-      `<header><a class="font-bold">Logo</a></header><main id="main">${main}</main>`;
-    expect(hasBoldBodyText(page('<p>Call <a class="font-bold underline">112</a></p>'))).toBe(true);
-    expect(hasBoldBodyText(page('<p>A <strong>strong</strong> word</p>'))).toBe(true);
-    expect(hasBoldBodyText(page('<h2 class="font-display text-lg font-bold">Title</h2><p>plain</p>'))).toBe(
-      false,
-    );
-    expect(hasBoldBodyText(page('<p class="font-boldness">plain</p>'))).toBe(false);
   });
 
   it('tells the text of each face from tags, classes, text transforms and island props', () => {

@@ -58,36 +58,6 @@ export function pageStyles(html: string): string {
   return [...html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/gi)].map((m) => m[1]).join('\n');
 }
 
-/**
- * The family and weight of the largest text of a page's first screen: the element marked
- * `data-largest-text` (a tip page's quote), else the main heading. `display` when it uses the display
- * font, with the weight its Tailwind class names (400 without one).
- */
-export function headingFace(html: string): { family: 'display' | 'sans'; weight: number } | undefined {
-  const marked = /<[a-z]+\b(?=[^>]*\bdata-largest-text\b)[^>]*\bclass="([^"]*)"/i.exec(html);
-  const classes = (marked ?? /<h1\b[^>]*\bclass="([^"]*)"/i.exec(html))?.[1]?.split(/\s+/);
-  if (!classes) return undefined;
-  const weightClass = classes.find((c) => /^font-[a-z]+$/.test(c) && c.slice(5) in tailwindWeights);
-  return {
-    family: classes.includes('font-display') ? 'display' : 'sans',
-    weight: weightClass ? (tailwindWeights[weightClass.slice(5)] ?? 400) : 400,
-  };
-}
-
-/**
- * Whether a page's main content has bold text in the body font: an element with `font-bold` that is
- * not set in the display font, or a `<strong>`/`<b>`. Such a page preloads the bold body face too, so
- * it does not wait for the layout to discover it.
- */
-export function hasBoldBodyText(html: string): boolean {
-  const main = /<main\b[\s\S]*?<\/main>/i.exec(html)?.[0] ?? '';
-  if (/<(strong|b)\b/i.test(main)) return true;
-  return [...main.matchAll(/\bclass="([^"]*)"/gi)].some(([, value]) => {
-    const classes = (value ?? '').split(/\s+/);
-    return classes.includes('font-bold') && !classes.includes('font-display');
-  });
-}
-
 /** A family and weight, as `display-700`. */
 export type FaceKey = `${'display' | 'sans'}-${number}`;
 interface Face {
