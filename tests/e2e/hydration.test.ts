@@ -49,6 +49,25 @@ describe('before a widget has hydrated', () => {
     await page.context().close();
   });
 
+  for (const home of ['/', '/bg/']) {
+    it(`the widgets ask for no script before ${home} has painted its first screen`, async () => {
+      const page = await newPage();
+      await page.goto(home, { waitUntil: 'load' });
+      await page.waitForFunction(() => !document.querySelector('astro-island[ssr]'));
+      const { paint, scripts } = await page.evaluate(() => ({
+        paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
+        scripts: performance
+          .getEntriesByType('resource')
+          .filter((entry) => entry.name.includes('/_astro/') && entry.name.endsWith('.js'))
+          .map((entry) => entry.startTime),
+      }));
+      expect(paint).toBeGreaterThan(0);
+      expect(scripts.length).toBeGreaterThan(0);
+      expect(Math.min(...scripts)).toBeGreaterThan(paint ?? Number.POSITIVE_INFINITY);
+      await page.context().close();
+    });
+  }
+
   for (const { home, lang, button } of [
     { home: '/', lang: 'en', button: 'GET WISDOM' },
     { home: '/bg/', lang: 'bg', button: 'ДАЙ МЪДРОСТ' },

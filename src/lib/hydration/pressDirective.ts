@@ -1,8 +1,24 @@
 import type { ClientDirective } from 'astro';
 
 /**
- * `client:press`: hydrates once the browser is idle after the page has loaded, so the widget's script
- * never competes with the first screen, or at once when the visitor reaches for it (pointer, touch,
+ * Runs `then` once the page has painted its first content, or at once where the browser does not
+ * report paints. On a fast connection the load event can come before the first paint, and a script
+ * asked for then is fetched while the first screen waits (Lighthouse counts it as render-blocking).
+ */
+function afterFirstPaint(then: () => void) {
+  const painted = () => performance.getEntriesByName('first-contentful-paint').length > 0;
+  if (!PerformanceObserver.supportedEntryTypes?.includes('paint') || painted()) return then();
+  const observer = new PerformanceObserver(() => {
+    if (!painted()) return;
+    observer.disconnect();
+    then();
+  });
+  observer.observe({ type: 'paint' });
+}
+
+/**
+ * `client:press`: hydrates once the browser is idle after the page has loaded and painted, so the
+ * widget's script never competes with the first screen, or at once when the visitor reaches for it (pointer, touch,
  * focus). A press that comes before the script has run is kept and replayed on the hydrated widget,
  * so it is answered, not lost.
  */
@@ -34,9 +50,11 @@ const pressDirective: ClientDirective = (load, _options, island) => {
   island.addEventListener('click', hold, true);
   for (const type of intents) island.addEventListener(type, start, { passive: true, once: true });
   const whenIdle = () =>
-    'requestIdleCallback' in window
-      ? requestIdleCallback(() => void start(), { timeout: 2000 })
-      : setTimeout(start, 200);
+    afterFirstPaint(() =>
+      'requestIdleCallback' in window
+        ? requestIdleCallback(() => void start(), { timeout: 2000 })
+        : setTimeout(start, 200),
+    );
   if (document.readyState === 'complete') whenIdle();
   else addEventListener('load', whenIdle, { once: true });
 };
