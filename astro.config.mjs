@@ -9,8 +9,10 @@ import { counterpartPath, langOfPath } from './src/i18n/paths.ts';
 import { clientDirectives } from './src/integrations/clientDirectives.ts';
 import { fonts } from './src/integrations/fonts.ts';
 import { hostFiles } from './src/integrations/hostFiles.ts';
+import { islandScripts } from './src/integrations/islandScripts.ts';
 import { precompress } from './src/integrations/precompress.ts';
 import { shareCards } from './src/integrations/shareCards.ts';
+import { trimStyles } from './src/integrations/trimStyles.ts';
 
 const env = { ...loadEnv('production', process.cwd(), ''), ...process.env };
 const site = env.SITE_URL || 'http://127.0.0.1:4321';
@@ -61,6 +63,9 @@ export default defineConfig({
     shareCards(),
     // Before hostFiles: it edits the pages that hostFiles then reads.
     fonts(),
+    // Before hostFiles too: they take inline code out of the pages whose script hashes hostFiles lists.
+    trimStyles(),
+    islandScripts(),
     hostFiles({
       connect: [
         ...externalOrigin(env.PUBLIC_API_BASE),

@@ -8,7 +8,7 @@
 // mostly a landing page of its own (a shared tip, `<html data-own-fonts>`) gets display faces cut to
 // its text alone.
 import { createHash } from 'node:crypto';
-import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,6 +16,7 @@ import type { AstroIntegration } from 'astro';
 import { Blob, Face } from 'harfbuzzjs';
 import subsetFont from 'subset-font';
 import { faceText, pageCharacters, pageLang, pageStyles, stylesheetWeights } from '../lib/fonts/pageText.ts';
+import { htmlFiles } from './builtPages.ts';
 
 type Family = 'display' | 'sans';
 
@@ -139,10 +140,7 @@ export function fonts(): AstroIntegration {
       },
       'astro:build:done': async ({ dir, logger }) => {
         const root = fileURLToPath(dir);
-        const entries = await readdir(root, { withFileTypes: true, recursive: true });
-        const html = entries
-          .filter((e) => e.isFile() && e.name.endsWith('.html'))
-          .map((e) => join(e.parentPath, e.name));
+        const html = await htmlFiles(root);
         const pages = await Promise.all(
           html.map(async (file) => ({ file, text: await readFile(file, 'utf8') })),
         );

@@ -1,20 +1,16 @@
 import { createHash } from 'node:crypto';
-import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { documentHeaders, hsts, securityHeaders } from '../../functions/http/securityHeaders.ts';
+import { htmlFiles } from './builtPages.ts';
 
 /** Where the pages may load things from, besides their own origin. */
 export interface PageSources {
   connect: string[];
   script: string[];
   img: string[];
-}
-
-async function htmlFiles(dir: string): Promise<string[]> {
-  const entries = await readdir(dir, { withFileTypes: true, recursive: true });
-  return entries.filter((e) => e.isFile() && e.name.endsWith('.html')).map((e) => join(e.parentPath, e.name));
 }
 
 /** sha256 hashes of every inline script in the built pages, so the CSP can allow exactly those. */
