@@ -6,12 +6,11 @@
 // whole round trip sooner on a phone, and keeps the file from competing with the page and its fonts.
 // Pages with an island that must catch an early press (`client:press`) keep Astro's inline scripts.
 import { createHash } from 'node:crypto';
-import { readFile, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import runtime from 'astro/runtime/server/astro-island.prebuilt.js';
-import { htmlFiles } from './builtPages.ts';
+import { editPages } from './builtPages.ts';
 
 /** Directives whose islands hydrate well after the first paint, so nothing is lost by waiting. */
 const waitingDirectives = new Set(['visible', 'companion']);
@@ -28,6 +27,7 @@ export function scriptFileName(body: string): string {
 /**
  * Inline code that adds the script `src` once the page has painted (at once where the browser does
  * not report paints). Before the paint, a fast connection would fetch it while the first screen waits.
+ * The same wait as `client:press` makes (afterFirstPaint in src/lib/hydration/pressDirective.ts).
  */
 export function afterPaintLoader(src: string): string {
   return `(()=>{const a=()=>{const s=document.createElement("script");s.src=${JSON.stringify(src)};document.head.append(s)};if(!window.PerformanceObserver?.supportedEntryTypes?.includes("paint"))return a();const o=new PerformanceObserver(l=>{l.getEntriesByName("first-contentful-paint").length&&(o.disconnect(),a())});o.observe({type:"paint",buffered:!0})})()`;
@@ -62,19 +62,15 @@ export function islandScripts(): AstroIntegration {
     name: 'island-scripts',
     hooks: {
       'astro:build:done': async ({ dir, logger }) => {
-        const root = fileURLToPath(dir);
-        const written = new Set<string>();
-        let pages = 0;
-        for (const file of await htmlFiles(root)) {
-          const { html, script } = externalizeIslandScripts(await readFile(file, 'utf8'));
-          if (script === undefined) continue;
-          pages++;
-          await writeFile(file, html);
-          const name = scriptFileName(script);
-          if (!written.has(name)) await writeFile(join(root, '_astro', name), script);
-          written.add(name);
-        }
-        logger.info(`island scripts from ${written.size} file(s) on ${pages} page(s)`);
+        const scripts = new Set<string>();
+        const pages = await editPages(fileURLToPath(dir), (page) => {
+          const { html, script } = externalizeIslandScripts(page);
+          if (script !== undefined) scripts.add(script);
+          return html;
+        });
+        for (const script of scripts)
+          await writeFile(new URL(`_astro/${scriptFileName(script)}`, dir), script);
+        logger.info(`island scripts from ${scripts.size} file(s) on ${pages} page(s)`);
       },
     },
   };
