@@ -11,6 +11,7 @@ import {
   smallint,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 
@@ -48,14 +49,16 @@ export const subscribers = pgTable(
  * it, deleted once sent. A letter holds no address or link: both are made from the subscriber row at
  * sending time. `failed` letters gave up after their last retry and wait for the operator
  * (`npm run admin -- queue`). No indexes beyond the key: the table stays small.
+ *
+ * A `moderation` letter goes to the operator (ADMIN_EMAIL), not a subscriber: it has no subscriber and
+ * lists, when it leaves, every held comment the operator has not been told about. At most one waits at
+ * a time, so comments held while it waits join it (the hourly digest).
  */
 export const mailQueue = pgTable(
   'mail_queue',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    subscriberId: uuid('subscriber_id')
-      .notNull()
-      .references(() => subscribers.id, { onDelete: 'cascade' }),
+    subscriberId: uuid('subscriber_id').references(() => subscribers.id, { onDelete: 'cascade' }),
     kind: text('kind').notNull().default('confirm'),
     status: text('status').notNull().default('waiting'),
     attempts: integer('attempts').notNull().default(0),
@@ -64,8 +67,12 @@ export const mailQueue = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    check('mail_queue_kind', sql`${t.kind} in ('confirm')`),
+    check('mail_queue_kind', sql`${t.kind} in ('confirm', 'moderation')`),
     check('mail_queue_status', sql`${t.status} in ('waiting', 'failed')`),
+    check('mail_queue_recipient', sql`(${t.kind} = 'moderation') = (${t.subscriberId} is null)`),
+    uniqueIndex('mail_queue_one_moderation_letter')
+      .on(t.kind)
+      .where(sql`${t.kind} = 'moderation' and ${t.status} = 'waiting'`),
   ],
 );
 
@@ -126,7 +133,10 @@ export const articleRatings = pgTable(
   ],
 );
 
-/** One thread per article shared by both languages. `email` is optional and never published. */
+/**
+ * One thread per article shared by both languages. `email` is optional and never published.
+ * `operator_told_at` is when a moderation letter about this held comment left (null: not yet).
+ */
 export const comments = pgTable(
   'comments',
   {
@@ -138,6 +148,7 @@ export const comments = pgTable(
     language: text('language').notNull(),
     status: text('status').notNull(),
     createdAt: createdAt(),
+    operatorToldAt: timestamp('operator_told_at', { withTimezone: true }),
   },
   (t) => [
     index('comments_thread').on(t.articleId, t.status, t.createdAt, t.id),

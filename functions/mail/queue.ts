@@ -29,6 +29,15 @@ export interface DrainOptions {
   confirmPerHour: number;
   now?: Date;
   batch?: number;
+  /**
+   * The operator's mailbox for held comments (ADMIN_EMAIL), their language and the articles' titles;
+   * without it no letter about held comments is sent.
+   */
+  operator?: {
+    email: string;
+    language: Lang;
+    articleTitle(id: number, language: Lang): Promise<string | undefined>;
+  };
   /** Called for each letter that left, e.g. to print the confirmation link of a local run. */
   onSent?: (sent: { confirmUrl: string; file?: string }) => void;
 }
@@ -70,6 +79,7 @@ async function claim(db: Db, now: Date, limit: number): Promise<Claimed[]> {
     .where(
       sql`${subscribers.id} = ${mailQueue.subscriberId} and ${mailQueue.id} in (
         select id from mail_queue where status = 'waiting' and next_attempt_at <= ${now}
+          and subscriber_id is not null
         order by id limit ${limit} for update skip locked)`,
     )
     .returning({
@@ -104,6 +114,11 @@ export async function queueRequestedLetters(db: Db, now = new Date(), limit?: nu
 export async function drainQueue(db: Db, options: DrainOptions): Promise<DrainResult> {
   const now = options.now ?? new Date();
   const result: DrainResult = { sent: 0, retrying: 0, failed: 0, capped: false };
+  if (options.operator) {
+    // Loaded only where an operator is configured; outside the hourly cap on confirmation letters.
+    const { drainModerationLetters } = await import('./moderationLetters.ts');
+    Object.assign(result, await drainModerationLetters(db, options, now));
+  }
   const windowStart = new Date(Math.floor(now.getTime() / hourMs) * hourMs);
   const batch = options.batch ?? 20;
   let room = batch;

@@ -5,7 +5,7 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/types.ts';
 import { type QueueRunner, startQueueRunner } from '../mail/queue.ts';
 import { createMailTransport } from '../mail/transport.ts';
-import type { Services } from '../services.ts';
+import { operatorMail, type Services } from '../services.ts';
 
 /** A path as short as it can be said: relative inside the working directory, absolute elsewhere. */
 const shown = (file: string) =>
@@ -30,6 +30,7 @@ export async function startMailQueue(db: Db, config: Config, services: Services,
       transport,
       context: { secret, siteUrl },
       confirmPerHour: config.mail.confirmPerHour,
+      operator: operatorMail(config, services),
       onSent: ({ confirmUrl, file }) => {
         if (file) console.log(`Confirmation letter in ${shown(file)}: ${confirmUrl}`);
       },
