@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
+  date,
   index,
   integer,
   pgTable,
@@ -74,6 +75,20 @@ export const mailQueue = pgTable(
       .on(t.kind)
       .where(sql`${t.kind} = 'moderation' and ${t.status} = 'waiting'`),
   ],
+);
+
+/**
+ * How many letters the mail queue sent per UTC day and kind (`npm run admin -- stats`). A counter, not
+ * a log: no recipient, one row per day and kind (a few hundred rows a year), so nothing is purged.
+ */
+export const lettersSent = pgTable(
+  'letters_sent',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    kind: text('kind').notNull(),
+    sent: integer('sent').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.kind] })],
 );
 
 /**

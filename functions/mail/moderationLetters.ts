@@ -7,6 +7,7 @@ import { comments, mailQueue } from '../db/schema.ts';
 import type { Db } from '../db/types.ts';
 import type { DrainOptions, DrainResult } from './queue.ts';
 import { maxAttempts, retryDelayMs } from './queue.ts';
+import { countSentLetter } from './sentCounts.ts';
 
 /** Comments shown in full in one letter; the others are counted (`npm run admin -- held` lists all). */
 const listedPerLetter = 20;
@@ -93,6 +94,7 @@ export async function drainModerationLetters(
             covered.map((row) => row.id),
           ),
         );
+      await countSentLetter(db, 'moderation', now);
       result.sent++;
     }
     await db.delete(mailQueue).where(eq(mailQueue.id, letter.id));

@@ -7,6 +7,7 @@ import { mailQueue, rateLimits, subscribers } from '../db/schema.ts';
 import type { Db } from '../db/types.ts';
 import { countAttempt } from '../http/rateLimit.ts';
 import type { LetterContext } from './letters.ts';
+import { countSentLetter } from './sentCounts.ts';
 import type { MailTransport } from './transport.ts';
 
 /** A letter still failing after this many tries is marked failed and left for the operator. */
@@ -54,6 +55,7 @@ export interface DrainResult {
 
 interface Claimed {
   id: number;
+  kind: string;
   attempts: number;
   subscriberId: string;
   email: string;
@@ -84,6 +86,7 @@ async function claim(db: Db, now: Date, limit: number): Promise<Claimed[]> {
     )
     .returning({
       id: mailQueue.id,
+      kind: mailQueue.kind,
       attempts: mailQueue.attempts,
       subscriberId: subscribers.id,
       email: subscribers.email,
@@ -141,6 +144,7 @@ export async function drainQueue(db: Db, options: DrainOptions): Promise<DrainRe
       const made = await confirmationLetter(options.context, recipient, now);
       const { file } = await options.transport.send(made);
       await db.delete(mailQueue).where(eq(mailQueue.id, letter.id));
+      await countSentLetter(db, letter.kind, now);
       if (options.confirmPerHour > 0) {
         await countAttempt(db, { ...capKey, windowStart, max: options.confirmPerHour });
       }

@@ -1,3 +1,10 @@
+CREATE TABLE "letters_sent" (
+	"day" date NOT NULL,
+	"kind" text NOT NULL,
+	"sent" integer NOT NULL,
+	CONSTRAINT "letters_sent_day_kind_pk" PRIMARY KEY("day","kind")
+);
+--> statement-breakpoint
 ALTER TABLE "mail_queue" DROP CONSTRAINT "mail_queue_kind";--> statement-breakpoint
 ALTER TABLE "mail_queue" ALTER COLUMN "subscriber_id" DROP NOT NULL;--> statement-breakpoint
 ALTER TABLE "comments" ADD COLUMN "operator_told_at" timestamp with time zone;--> statement-breakpoint
