@@ -28,8 +28,8 @@ describeDb('admin stats', () => {
     // No SMTP_URL: letters go to the outbox in the test's data folder.
     transport = createMailTransport(loadConfig(env));
 
-    const subscribe = (email: string, language: string) =>
-      t.post('/api/subscribe', { email, language }, client()).then((res) => expect(res.status).toBe(201));
+    const subscribe = async (email: string, language: string) =>
+      expect((await t.post('/api/subscribe', { email, language }, client())).status).toBe(201);
     await subscribe('one@example.com', 'en');
     await subscribe('two@example.com', 'bg');
     await subscribe('three@example.com', 'bg');
