@@ -6,6 +6,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../functions/config.ts';
 import { comments, mailQueue } from '../../functions/db/schema.ts';
+import { queueModerationLetter } from '../../functions/mail/moderationLetters.ts';
 import { drainQueue } from '../../functions/mail/queue.ts';
 import { queueReport } from '../../functions/mail/queueReport.ts';
 import { moderationToken } from '../../functions/mail/tokens.ts';
@@ -272,6 +273,29 @@ describeDb('moderation letters to the operator', () => {
       status: 404,
       body: { error: 'This comment no longer exists' },
     });
+  });
+
+  it('covers at most 500 comments in a letter, shows 20, and leaves the rest for the next one', async () => {
+    // A flood, written straight to the table (the per-client limit would stop it at the door).
+    const flood = Array.from({ length: 501 }, (_, i) => ({
+      articleId: 3,
+      name: `Bot ${i}`,
+      comment: `flood ${i} https://flood.example`,
+      language: 'en',
+      status: 'held',
+    }));
+    await t.database.db.insert(comments).values(flood);
+    await queueModerationLetter(t.database.db, new Date(clock));
+    expect((await drain(later(hourMs))).sent).toBe(1);
+    const letter = lettersTo(operator).at(-1) as Received;
+    expect(letter.mail.subject).toBe('500 comments wait for your review');
+    expect(linksIn(letter.mail.text ?? '')).toHaveLength(40);
+    expect(letter.mail.text).toContain('480 more held comments are not listed here');
+    // The 501st waits for the next letter, an hour after this one.
+    const [next] = await waitingLetters();
+    expect(next?.nextAttemptAt.getTime()).toBe(clock + hourMs);
+    expect((await drain(later(hourMs))).sent).toBe(1);
+    expect((lettersTo(operator).at(-1) as Received).mail.text).toContain('flood 500 https://flood.example');
   });
 
   it('limits each client to MODERATION_LIMIT_PER_HOUR requests', async () => {
