@@ -9,29 +9,22 @@ import {
   $ratingStatus,
   $ratingSummary,
   loadRating,
-  type RatingMessages,
+  type RatingOutcome,
   rateArticle,
 } from '../stores/articleRating.ts';
 import ErrorBoundary from './ErrorBoundary.tsx';
+import type { RatingLabels } from './labelKeys.ts';
+import { type OutcomeToasts, showOutcome } from './outcomeToast.ts';
 import Spinner from './Spinner.tsx';
 
-export interface RatingLabels {
-  title: string;
-  summary: string;
-  countZero: string;
-  countOne: string;
-  countOther: string;
-  starsOne: string;
-  starsOther: string;
-  emailLabel: string;
-  emailHint: string;
-  submit: string;
-  sending: string;
-  loading: string;
-  unavailable: string;
-  messages: RatingMessages;
-  error: { title: string; back: string };
-}
+const toasts: OutcomeToasts<RatingOutcome, keyof RatingLabels> = {
+  success: { tone: 'success', title: 'rating.thanks' },
+  chooseStars: { tone: 'error', title: 'rating.chooseStars' },
+  emailRequired: { tone: 'error', title: 'rating.emailRequired' },
+  invalidEmail: { tone: 'error', title: 'subscribe.invalid' },
+  rateLimited: { tone: 'error', title: 'rating.rateLimited' },
+  error: { tone: 'error', title: 'rating.error' },
+};
 
 interface Props {
   articleId: number;
@@ -42,7 +35,7 @@ interface Props {
 /** 1-5 star rating of an article, with the average and a count label so readers see how many agree. */
 export default function ArticleRating(props: Props) {
   return (
-    <ErrorBoundary labels={props.labels.error}>
+    <ErrorBoundary labels={{ title: props.labels['error.title'], back: props.labels['error.back'] }}>
       <Rating {...props} />
     </ErrorBoundary>
   );
@@ -63,12 +56,14 @@ function Rating({ articleId, lang, labels }: Props) {
 
   const countLabel = (count: number) =>
     count === 0
-      ? labels.countZero
-      : fill(pluralForm(count, lang) === 'one' ? labels.countOne : labels.countOther, {
+      ? labels['rating.count.zero']
+      : fill(pluralForm(count, lang) === 'one' ? labels['rating.count.one'] : labels['rating.count.other'], {
           count: formatNumber(count, lang),
         });
   const starLabel = (n: number) =>
-    fill(pluralForm(n, lang) === 'one' ? labels.starsOne : labels.starsOther, { count: n });
+    fill(pluralForm(n, lang) === 'one' ? labels['rating.stars.one'] : labels['rating.stars.other'], {
+      count: n,
+    });
 
   return (
     <section
@@ -77,18 +72,18 @@ function Rating({ articleId, lang, labels }: Props) {
       data-article-rating
     >
       <h2 id={`${id}-title`} className="font-display text-xl font-bold text-sun">
-        {labels.title}
+        {labels['rating.title']}
       </h2>
       <p className="mt-3 flex flex-wrap items-center gap-3 text-haze" aria-live="polite" data-rating-summary>
-        {status === 'loading' && ready && labels.loading}
-        {status === 'unavailable' && labels.unavailable}
+        {status === 'loading' && ready && labels['rating.loading']}
+        {status === 'unavailable' && labels['rating.unavailable']}
         {status === 'ready' && summary && (
           <>
             <StarRow value={summary.average} />
             {summary.count > 0 && (
               <span className="font-bold text-cream">
                 <span className="sr-only">
-                  {fill(labels.summary, { average: formatNumber(summary.average, lang, 1) })}
+                  {fill(labels['rating.summary'], { average: formatNumber(summary.average, lang, 1) })}
                 </span>
                 <span aria-hidden="true">{formatNumber(summary.average, lang, 1)}</span>
               </span>
@@ -102,11 +97,11 @@ function Rating({ articleId, lang, labels }: Props) {
         className="mt-6"
         onSubmit={async (event) => {
           event.preventDefault();
-          await rateArticle(articleId, stars, email, labels.messages);
+          showOutcome(await rateArticle(articleId, stars, email), toasts, labels);
         }}
       >
         <fieldset>
-          <legend className="sr-only">{labels.title}</legend>
+          <legend className="sr-only">{labels['rating.title']}</legend>
           <div className="flex gap-1">
             {[1, 2, 3, 4, 5].map((n) => (
               <span key={n} className="relative">
@@ -132,10 +127,10 @@ function Rating({ articleId, lang, labels }: Props) {
           </div>
         </fieldset>
         <label htmlFor={`${id}-email`} className="mt-5 block font-bold text-cream">
-          {labels.emailLabel}
+          {labels['rating.emailLabel']}
         </label>
         <p id={`${id}-hint`} className="text-sm text-haze">
-          {labels.emailHint}
+          {labels['rating.emailHint']}
         </p>
         <div className="mt-2 flex flex-col gap-3 sm:flex-row">
           <input
@@ -156,7 +151,7 @@ function Rating({ articleId, lang, labels }: Props) {
             className="inline-flex min-h-12 cursor-pointer items-center justify-center gap-2 rounded-full bg-sun px-6 font-display font-bold text-night transition hover:bg-sun-deep disabled:cursor-wait disabled:opacity-75"
           >
             {sending && <Spinner />}
-            {sending ? labels.sending : labels.submit}
+            {sending ? labels['rating.sending'] : labels['rating.submit']}
           </button>
         </div>
       </form>

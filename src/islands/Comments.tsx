@@ -8,29 +8,23 @@ import {
   $comments,
   $commentsStatus,
   type CommentForm,
-  type CommentMessages,
+  type CommentOutcome,
   loadComments,
   postComment,
 } from '../stores/comments.ts';
 import ErrorBoundary from './ErrorBoundary.tsx';
+import type { CommentsLabels } from './labelKeys.ts';
+import { type OutcomeToasts, showOutcome } from './outcomeToast.ts';
 import Spinner from './Spinner.tsx';
 
-export interface CommentsLabels {
-  title: string;
-  empty: string;
-  formTitle: string;
-  name: string;
-  comment: string;
-  email: string;
-  honeypot: string;
-  submit: string;
-  sending: string;
-  loading: string;
-  loadError: string;
-  retry: string;
-  messages: CommentMessages;
-  error: { title: string; back: string };
-}
+const toasts: OutcomeToasts<CommentOutcome, keyof CommentsLabels> = {
+  published: { tone: 'success', title: 'comments.success' },
+  held: { tone: 'success', title: 'comments.success', description: 'comments.held' },
+  required: { tone: 'error', title: 'comments.required' },
+  invalidEmail: { tone: 'error', title: 'subscribe.invalid' },
+  rateLimited: { tone: 'error', title: 'comments.rateLimited' },
+  error: { tone: 'error', title: 'comments.error' },
+};
 
 interface Props {
   articleId: number;
@@ -43,7 +37,7 @@ const emptyForm: CommentForm = { name: '', comment: '', email: '', website: '' }
 /** An article's comment thread (shared by both languages) and the form to add to it. */
 export default function Comments(props: Props) {
   return (
-    <ErrorBoundary labels={props.labels.error}>
+    <ErrorBoundary labels={{ title: props.labels['error.title'], back: props.labels['error.back'] }}>
       <Thread {...props} />
     </ErrorBoundary>
   );
@@ -78,23 +72,25 @@ function Thread({ articleId, lang, labels }: Props) {
       data-comments
     >
       <h2 id={`${id}-title`} className="font-display text-xl font-bold text-sun">
-        {labels.title}
+        {labels['comments.title']}
       </h2>
       <div aria-live="polite" className="mt-4">
-        {status === 'loading' && ready && <p className="text-haze">{labels.loading}</p>}
+        {status === 'loading' && ready && <p className="text-haze">{labels['comments.loading']}</p>}
         {status === 'error' && (
           <p className="text-haze">
-            {labels.loadError}{' '}
+            {labels['comments.loadError']}{' '}
             <button
               type="button"
               onClick={() => loadComments(articleId)}
               className="cursor-pointer font-bold text-mint underline underline-offset-4"
             >
-              {labels.retry}
+              {labels['comments.retry']}
             </button>
           </p>
         )}
-        {status === 'ready' && comments.length === 0 && <p className="text-haze">{labels.empty}</p>}
+        {status === 'ready' && comments.length === 0 && (
+          <p className="text-haze">{labels['comments.empty']}</p>
+        )}
         {comments.length > 0 && (
           <ol className="space-y-4">
             {comments.map((c) => (
@@ -117,15 +113,17 @@ function Thread({ articleId, lang, labels }: Props) {
         className="mt-8"
         onSubmit={async (event) => {
           event.preventDefault();
-          const outcome = await postComment(articleId, lang, form, labels.messages);
-          if (outcome) setForm(emptyForm);
-          setHeldNotice(outcome === 'held');
+          const outcome = await postComment(articleId, lang, form);
+          showOutcome(outcome, toasts, labels);
+          const taken = outcome?.kind === 'published' || outcome?.kind === 'held';
+          if (taken) setForm(emptyForm);
+          setHeldNotice(outcome?.kind === 'held');
         }}
       >
-        <h3 className="font-display text-lg font-bold text-cream">{labels.formTitle}</h3>
+        <h3 className="font-display text-lg font-bold text-cream">{labels['comments.formTitle']}</h3>
         <div className="mt-4 grid gap-4 sm:grid-cols-2">
           <label className="block font-bold text-cream">
-            {labels.name}
+            {labels['comments.name']}
             <input
               type="text"
               name="name"
@@ -137,7 +135,7 @@ function Thread({ articleId, lang, labels }: Props) {
             />
           </label>
           <label className="block font-bold text-cream">
-            {labels.email}
+            {labels['comments.email']}
             <input
               type="email"
               name="email"
@@ -150,7 +148,7 @@ function Thread({ articleId, lang, labels }: Props) {
           </label>
         </div>
         <label className="mt-4 block font-bold text-cream">
-          {labels.comment}
+          {labels['comments.comment']}
           <textarea
             name="comment"
             required
@@ -163,7 +161,7 @@ function Thread({ articleId, lang, labels }: Props) {
         {/* The honeypot: invisible to people and screen readers, irresistible to form-filling bots. */}
         <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
           <label>
-            {labels.honeypot}
+            {labels['comments.honeypot']}
             <input type="text" name="website" tabIndex={-1} autoComplete="off" {...field('website')} />
           </label>
         </div>
@@ -173,11 +171,11 @@ function Thread({ articleId, lang, labels }: Props) {
           className="mt-5 inline-flex min-h-12 cursor-pointer items-center justify-center gap-2 rounded-full bg-mint px-6 font-display font-bold text-night transition hover:bg-sun disabled:cursor-wait disabled:opacity-75"
         >
           {sending && <Spinner />}
-          {sending ? labels.sending : labels.submit}
+          {sending ? labels['comments.sending'] : labels['comments.submit']}
         </button>
         {heldNotice && (
           <p role="status" className="mt-4 text-mint">
-            {labels.messages.held}
+            {labels['comments.held']}
           </p>
         )}
       </form>

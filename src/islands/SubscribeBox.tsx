@@ -2,22 +2,18 @@ import { useStore } from '@nanostores/react';
 import { useId, useState } from 'react';
 import type { Lang } from '../../functions/contract.ts';
 import { useHydrated } from '../lib/hydration/useHydrated.ts';
-import { $subscribeStatus, type SubscribeMessages, subscribe } from '../stores/subscribe.ts';
+import { $subscribeStatus, type SubscribeOutcome, subscribe } from '../stores/subscribe.ts';
+import type { SubscribeLabels } from './labelKeys.ts';
+import { type OutcomeToasts, showOutcome } from './outcomeToast.ts';
 import Spinner from './Spinner.tsx';
 
-export interface SubscribeLabels {
-  title: string;
-  description: string;
-  label: string;
-  placeholder: string;
-  button: string;
-  saving: string;
-  /** After success: the line asking the visitor to confirm from their inbox. */
-  checkInbox: string;
-  /** The invisible honeypot field's label. */
-  honeypot: string;
-  messages: SubscribeMessages;
-}
+const toasts: OutcomeToasts<SubscribeOutcome, keyof SubscribeLabels> = {
+  success: { tone: 'success', title: 'subscribe.successTitle', description: 'subscribe.success' },
+  invalid: { tone: 'error', title: 'subscribe.errorTitle', description: 'subscribe.invalid' },
+  exists: { tone: 'error', title: 'subscribe.errorTitle', description: 'subscribe.exists' },
+  rateLimited: { tone: 'error', title: 'subscribe.errorGeneric', description: 'subscribe.rateLimited' },
+  error: { tone: 'error', title: 'subscribe.errorGeneric', description: 'subscribe.unexpected' },
+};
 
 /** The newsletter box on the home page: an address, one button, and a toast for every outcome. */
 export default function SubscribeBox({ lang, labels }: { lang: Lang; labels: SubscribeLabels }) {
@@ -50,8 +46,8 @@ export default function SubscribeBox({ lang, labels }: { lang: Lang; labels: Sub
             <path d="M5 12.5l4.5 4.5L19 7.5" />
           </svg>
         </span>
-        <p className="font-display text-lg font-bold text-mint">{labels.messages.success}</p>
-        <p className="text-haze">{labels.checkInbox}</p>
+        <p className="font-display text-lg font-bold text-mint">{labels['subscribe.success']}</p>
+        <p className="text-haze">{labels['newsletter.checkInbox']}</p>
       </div>
     );
   }
@@ -61,16 +57,16 @@ export default function SubscribeBox({ lang, labels }: { lang: Lang; labels: Sub
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
-        subscribe(email, labels.messages, { language: lang, website });
+        subscribe(email, { language: lang, website }).then((outcome) => showOutcome(outcome, toasts, labels));
       }}
     >
-      <h2 className="font-display text-xl font-bold text-cream">{labels.title}</h2>
+      <h2 className="font-display text-xl font-bold text-cream">{labels['subscribe.title']}</h2>
       <p id={descriptionId} className="mt-2 text-haze">
-        {labels.description}
+        {labels['subscribe.description']}
       </p>
       <div className="mt-5 flex flex-col gap-3 sm:flex-row">
         <label htmlFor={inputId} className="sr-only">
-          {labels.label}
+          {labels['subscribe.label']}
         </label>
         <input
           id={inputId}
@@ -79,7 +75,7 @@ export default function SubscribeBox({ lang, labels }: { lang: Lang; labels: Sub
           required
           autoComplete="email"
           inputMode="email"
-          placeholder={labels.placeholder}
+          placeholder={labels['subscribe.placeholder']}
           aria-describedby={descriptionId}
           value={email}
           disabled={!ready}
@@ -89,7 +85,7 @@ export default function SubscribeBox({ lang, labels }: { lang: Lang; labels: Sub
         {/* The honeypot: invisible to people and screen readers, irresistible to form-filling bots. */}
         <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
           <label>
-            {labels.honeypot}
+            {labels['comments.honeypot']}
             <input
               type="text"
               name="website"
@@ -107,7 +103,7 @@ export default function SubscribeBox({ lang, labels }: { lang: Lang; labels: Sub
           className="inline-flex min-h-12 cursor-pointer items-center justify-center gap-2 rounded-full bg-mint px-6 font-display font-bold text-night transition hover:bg-sun disabled:cursor-wait disabled:opacity-75"
         >
           {submitting && <Spinner />}
-          {submitting ? labels.saving : labels.button}
+          {submitting ? labels['subscribe.saving'] : labels['subscribe.button']}
         </button>
       </div>
     </form>

@@ -1,5 +1,4 @@
 import { atom } from 'nanostores';
-import { toast } from 'sonner';
 import { isValidEmail, normaliseEmail, type RatingSummary } from '../../functions/contract.ts';
 import { track } from '../lib/analytics/dataLayer.ts';
 import { api } from '../lib/api/client.ts';
@@ -9,14 +8,14 @@ export const $ratingSummary = atom<RatingSummary | null>(null);
 export const $ratingStatus = atom<'loading' | 'ready' | 'unavailable'>('loading');
 export const $ratingSending = atom(false);
 
-export interface RatingMessages {
-  emailRequired: string;
-  invalidEmail: string;
-  chooseStars: string;
-  thanks: string;
-  error: string;
-  rateLimited: string;
-}
+/** What became of a rating: the island shows each as a toast in the page's language. */
+export type RatingOutcome =
+  | { kind: 'success' }
+  | { kind: 'chooseStars' }
+  | { kind: 'emailRequired' }
+  | { kind: 'invalidEmail' }
+  | { kind: 'rateLimited' }
+  | { kind: 'error' };
 
 export async function loadRating(articleId: number): Promise<void> {
   try {
@@ -33,29 +32,20 @@ export async function loadRating(articleId: number): Promise<void> {
 }
 
 /**
- * Sends 1-5 stars with the reader's e-mail (required, so one person counts once). Resolves true when saved; the average and
- * count update at once from the server's answer. On any failure the reader's input stays as typed.
+ * Sends 1-5 stars with the reader's e-mail (required, so one person counts once) and resolves with the
+ * outcome, or null while an earlier rating is still being sent. On success the average and count update
+ * at once from the server's answer.
  */
 export async function rateArticle(
   articleId: number,
   stars: number,
   emailInput: string,
-  messages: RatingMessages,
-): Promise<boolean> {
-  if ($ratingSending.get()) return false;
+): Promise<RatingOutcome | null> {
+  if ($ratingSending.get()) return null;
   const email = normaliseEmail(emailInput);
-  if (!(stars >= 1 && stars <= 5)) {
-    toast.error(messages.chooseStars);
-    return false;
-  }
-  if (!email) {
-    toast.error(messages.emailRequired);
-    return false;
-  }
-  if (!isValidEmail(email)) {
-    toast.error(messages.invalidEmail);
-    return false;
-  }
+  if (!(stars >= 1 && stars <= 5)) return { kind: 'chooseStars' };
+  if (!email) return { kind: 'emailRequired' };
+  if (!isValidEmail(email)) return { kind: 'invalidEmail' };
   $ratingSending.set(true);
   track('feature_usage', { feature: 'article_rating', articleId });
   try {
@@ -66,14 +56,12 @@ export async function rateArticle(
     if (answer.status === 200 || answer.status === 201) {
       $ratingSummary.set(await answer.json());
       $ratingStatus.set('ready');
-      toast.success(messages.thanks);
-      return true;
+      return { kind: 'success' };
     }
-    toast.error(answer.status === 429 ? messages.rateLimited : messages.error);
+    return { kind: answer.status === 429 ? 'rateLimited' : 'error' };
   } catch {
-    toast.error(messages.error);
+    return { kind: 'error' };
   } finally {
     $ratingSending.set(false);
   }
-  return false;
 }

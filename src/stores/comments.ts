@@ -1,12 +1,5 @@
 import { atom } from 'nanostores';
-import { toast } from 'sonner';
-import {
-  type CommentStatus,
-  isValidEmail,
-  type Lang,
-  normaliseEmail,
-  type PublicComment,
-} from '../../functions/contract.ts';
+import { isValidEmail, type Lang, normaliseEmail, type PublicComment } from '../../functions/contract.ts';
 import { track } from '../lib/analytics/dataLayer.ts';
 import { api } from '../lib/api/client.ts';
 
@@ -22,14 +15,17 @@ export interface CommentForm {
   website: string;
 }
 
-export interface CommentMessages {
-  required: string;
-  invalidEmail: string;
-  success: string;
-  held: string;
-  error: string;
-  rateLimited: string;
-}
+/**
+ * What became of a comment: `published` shows in the thread at once, `held` waits for review; the
+ * others were not taken. The island shows each as a toast in the page's language.
+ */
+export type CommentOutcome =
+  | { kind: 'published' }
+  | { kind: 'held' }
+  | { kind: 'required' }
+  | { kind: 'invalidEmail' }
+  | { kind: 'rateLimited' }
+  | { kind: 'error' };
 
 export async function loadComments(articleId: number): Promise<void> {
   $commentsStatus.set('loading');
@@ -46,28 +42,18 @@ export async function loadComments(articleId: number): Promise<void> {
   $commentsStatus.set('error');
 }
 
-/**
- * Posts a comment. Resolves with how the server took it ('published' shows at once, 'held' waits for
- * review) or null when it was not taken, in which case the form keeps what was typed.
- */
+/** Posts a comment and resolves with the outcome, or null while an earlier comment is still being sent. */
 export async function postComment(
   articleId: number,
   lang: Lang,
   form: CommentForm,
-  messages: CommentMessages,
-): Promise<CommentStatus | null> {
+): Promise<CommentOutcome | null> {
   if ($commentSending.get()) return null;
   const name = form.name.trim();
   const comment = form.comment.trim();
   const email = normaliseEmail(form.email);
-  if (!name || !comment) {
-    toast.error(messages.required);
-    return null;
-  }
-  if (email && !isValidEmail(email)) {
-    toast.error(messages.invalidEmail);
-    return null;
-  }
+  if (!name || !comment) return { kind: 'required' };
+  if (email && !isValidEmail(email)) return { kind: 'invalidEmail' };
   $commentSending.set(true);
   track('feature_usage', { feature: 'comment', articleId });
   try {
@@ -77,19 +63,13 @@ export async function postComment(
     });
     if (answer.status === 201) {
       const { comment: saved, status } = await answer.json();
-      if (status === 'published') {
-        $comments.set([...$comments.get(), saved]);
-        toast.success(messages.success);
-      } else {
-        toast.success(messages.success, { description: messages.held });
-      }
-      return status;
+      if (status === 'published') $comments.set([...$comments.get(), saved]);
+      return { kind: status };
     }
-    toast.error(answer.status === 429 ? messages.rateLimited : messages.error);
+    return { kind: answer.status === 429 ? 'rateLimited' : 'error' };
   } catch {
-    toast.error(messages.error);
+    return { kind: 'error' };
   } finally {
     $commentSending.set(false);
   }
-  return null;
 }

@@ -1,42 +1,14 @@
 // @vitest-environment happy-dom
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import ArticleRating, { type RatingLabels } from '../../../src/islands/ArticleRating.tsx';
+import { pickLabels } from '../../../src/i18n/translate.ts';
+import ArticleRating from '../../../src/islands/ArticleRating.tsx';
+import { ratingLabelKeys } from '../../../src/islands/labelKeys.ts';
 import { $ratingSending, $ratingStatus, $ratingSummary } from '../../../src/stores/articleRating.ts';
 import { fakeApi, renderWidget } from './render.tsx';
 
-const en: RatingLabels = {
-  title: 'Rate this article',
-  summary: 'Average rating: {average} out of 5',
-  countZero: 'No ratings yet',
-  countOne: '{count} rating',
-  countOther: '{count} ratings',
-  starsOne: '{count} star',
-  starsOther: '{count} stars',
-  emailLabel: 'Your email (required, never shown)',
-  emailHint: 'Hint',
-  submit: 'Send rating',
-  sending: 'Sending...',
-  loading: 'Loading ratings...',
-  unavailable: 'Ratings could not be loaded right now.',
-  messages: {
-    emailRequired: 'Email is required to submit a rating',
-    invalidEmail: 'Please enter a valid email address',
-    chooseStars: 'Please choose from 1 to 5 stars',
-    thanks: 'Thank you for rating!',
-    error: 'Error submitting rating',
-    rateLimited: 'Too many ratings. Please try again later.',
-  },
-  error: { title: 'Unexpected Application Error!', back: 'Back' },
-};
-const bg: RatingLabels = {
-  ...en,
-  countZero: 'Още няма оценки',
-  countOne: '{count} оценка',
-  countOther: '{count} оценки',
-  starsOne: '{count} звезда',
-  starsOther: '{count} звезди',
-};
+const en = pickLabels('en', ratingLabelKeys);
+const bg = pickLabels('bg', ratingLabelKeys);
 
 describe('the article rating', () => {
   beforeEach(() => {
@@ -96,23 +68,50 @@ describe('the article rating', () => {
     });
   });
 
-  it('keeps the input and says so when saving fails', async () => {
-    fakeApi([200, { average: 0, count: 0 }], [500, { error: 'boom' }]);
-    renderWidget(<ArticleRating articleId={1} lang="en" labels={en} />);
-    await screen.findByText('No ratings yet');
-    fireEvent.click(screen.getByLabelText('2 stars'));
-    fireEvent.change(screen.getByLabelText('Your email (required, never shown)'), {
-      target: { value: 'me@example.com' },
+  const failures: [string, number, string][] = [
+    ['saving fails', 500, 'Error submitting rating'],
+    ['the reader rated too often', 429, 'Too many ratings. Please try again later.'],
+  ];
+  for (const [what, status, message] of failures) {
+    it(`keeps the input and says so when ${what}`, async () => {
+      fakeApi([200, { average: 0, count: 0 }], [status, { error: 'no' }]);
+      renderWidget(<ArticleRating articleId={1} lang="en" labels={en} />);
+      await screen.findByText('No ratings yet');
+      fireEvent.click(screen.getByLabelText('2 stars'));
+      fireEvent.change(screen.getByLabelText('Your email (required, never shown)'), {
+        target: { value: 'me@example.com' },
+      });
+      fireEvent.click(screen.getByRole('button', { name: 'Send rating' }));
+      expect(await screen.findByText(message)).toBeTruthy();
+      await waitFor(() =>
+        expect((screen.getByRole('button', { name: 'Send rating' }) as HTMLButtonElement).disabled).toBe(
+          false,
+        ),
+      );
+      expect((screen.getByLabelText('Your email (required, never shown)') as HTMLInputElement).value).toBe(
+        'me@example.com',
+      );
     });
-    fireEvent.click(screen.getByRole('button', { name: 'Send rating' }));
-    expect(await screen.findByText('Error submitting rating')).toBeTruthy();
-    await waitFor(() =>
-      expect((screen.getByRole('button', { name: 'Send rating' }) as HTMLButtonElement).disabled).toBe(false),
-    );
-    expect((screen.getByLabelText('Your email (required, never shown)') as HTMLInputElement).value).toBe(
-      'me@example.com',
-    );
-  });
+  }
+
+  const refusals: [string, number, string, string][] = [
+    ['no stars', 0, 'me@example.com', 'Please choose from 1 to 5 stars'],
+    ['a malformed e-mail', 3, 'me@example', 'Please enter a valid email address'],
+  ];
+  for (const [what, stars, email, message] of refusals) {
+    it(`refuses ${what} without sending`, async () => {
+      const calls = fakeApi([200, { average: 0, count: 0 }]);
+      renderWidget(<ArticleRating articleId={1} lang="en" labels={en} />);
+      await screen.findByText('No ratings yet');
+      if (stars) fireEvent.click(screen.getByLabelText(`${stars} stars`));
+      fireEvent.change(screen.getByLabelText('Your email (required, never shown)'), {
+        target: { value: email },
+      });
+      fireEvent.click(screen.getByRole('button', { name: 'Send rating' }));
+      expect(await screen.findByText(message)).toBeTruthy();
+      expect(calls).toHaveLength(1);
+    });
+  }
 
   it('reads fine when the ratings cannot be loaded', async () => {
     fakeApi();

@@ -1,33 +1,13 @@
 // @vitest-environment happy-dom
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import Comments, { type CommentsLabels } from '../../../src/islands/Comments.tsx';
+import { pickLabels } from '../../../src/i18n/translate.ts';
+import Comments from '../../../src/islands/Comments.tsx';
+import { commentsLabelKeys } from '../../../src/islands/labelKeys.ts';
 import { $commentSending, $comments, $commentsStatus } from '../../../src/stores/comments.ts';
 import { fakeApi, renderWidget } from './render.tsx';
 
-const labels: CommentsLabels = {
-  title: 'Comments',
-  empty: 'No comments yet. Be the first!',
-  formTitle: 'Leave a comment',
-  name: 'Name',
-  comment: 'Comment',
-  email: 'Email (optional, never published)',
-  honeypot: 'Leave this field empty',
-  submit: 'Post comment',
-  sending: 'Sending...',
-  loading: 'Loading comments...',
-  loadError: 'Comments could not be loaded.',
-  retry: 'Try again',
-  messages: {
-    required: 'Please fill in your name and comment',
-    invalidEmail: 'Please enter a valid email address',
-    success: 'Comment submitted successfully!',
-    held: 'Thank you! Comments with links appear after a quick review.',
-    error: 'Error submitting comment',
-    rateLimited: 'Too many comments. Please try again later.',
-  },
-  error: { title: 'Unexpected Application Error!', back: 'Back' },
-};
+const labels = pickLabels('en', commentsLabelKeys);
 
 const existing = {
   id: 7,
@@ -118,21 +98,40 @@ describe('the comments', () => {
     expect(screen.queryByText('see example.com', { selector: 'p' })).toBeNull();
   });
 
-  it('keeps what was typed when posting fails', async () => {
-    fakeApi([200, { comments: [] }], [500, { error: 'boom' }]);
+  const failures: [string, number, string][] = [
+    ['posting fails', 500, 'Error submitting comment'],
+    ['the reader commented too often', 429, 'Too many comments. Please try again later.'],
+  ];
+  for (const [what, status, message] of failures) {
+    it(`keeps what was typed when ${what}`, async () => {
+      fakeApi([200, { comments: [] }], [status, { error: 'no' }]);
+      renderWidget(<Comments articleId={1} lang="en" labels={labels} />);
+      await screen.findByText('No comments yet. Be the first!');
+      fill('Ana', 'My thoughts');
+      fireEvent.click(screen.getByRole('button', { name: 'Post comment' }));
+      expect(await screen.findByText(message)).toBeTruthy();
+      await waitFor(() =>
+        expect((screen.getByRole('button', { name: 'Post comment' }) as HTMLButtonElement).disabled).toBe(
+          false,
+        ),
+      );
+      expect((screen.getByRole('textbox', { name: 'Comment' }) as HTMLTextAreaElement).value).toBe(
+        'My thoughts',
+      );
+    });
+  }
+
+  it('refuses a malformed e-mail without sending', async () => {
+    const calls = fakeApi([200, { comments: [] }]);
     renderWidget(<Comments articleId={1} lang="en" labels={labels} />);
     await screen.findByText('No comments yet. Be the first!');
     fill('Ana', 'My thoughts');
+    fireEvent.change(screen.getByRole('textbox', { name: 'Email (optional, never published)' }), {
+      target: { value: 'ana@' },
+    });
     fireEvent.click(screen.getByRole('button', { name: 'Post comment' }));
-    expect(await screen.findByText('Error submitting comment')).toBeTruthy();
-    await waitFor(() =>
-      expect((screen.getByRole('button', { name: 'Post comment' }) as HTMLButtonElement).disabled).toBe(
-        false,
-      ),
-    );
-    expect((screen.getByRole('textbox', { name: 'Comment' }) as HTMLTextAreaElement).value).toBe(
-      'My thoughts',
-    );
+    expect(await screen.findByText('Please enter a valid email address')).toBeTruthy();
+    expect(calls).toHaveLength(1);
   });
 
   it('offers to try again when the list cannot be loaded', async () => {

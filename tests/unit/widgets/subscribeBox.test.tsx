@@ -1,30 +1,13 @@
 // @vitest-environment happy-dom
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import SubscribeBox, { type SubscribeLabels } from '../../../src/islands/SubscribeBox.tsx';
+import { pickLabels } from '../../../src/i18n/translate.ts';
+import { subscribeLabelKeys } from '../../../src/islands/labelKeys.ts';
+import SubscribeBox from '../../../src/islands/SubscribeBox.tsx';
 import { $subscribeStatus } from '../../../src/stores/subscribe.ts';
 import { fakeApi, renderWidget } from './render.tsx';
 
-const labels: SubscribeLabels = {
-  title: 'Wisdom in your inbox',
-  description: 'A short letter.',
-  label: 'Email address',
-  placeholder: 'you@example.com',
-  button: 'Subscribe',
-  saving: 'Saving...',
-  checkInbox: 'Please confirm from your inbox.',
-  honeypot: 'Leave this field empty',
-  messages: {
-    errorTitle: 'Email error',
-    genericErrorTitle: 'Error',
-    invalid: 'Please enter a valid email address',
-    exists: 'This email is already subscribed!',
-    rateLimited: 'Too many attempts. Please try again in an hour.',
-    unexpected: 'An unexpected error occurred. Please try again.',
-    successTitle: 'Success!',
-    success: 'Successfully subscribed!',
-  },
-};
+const labels = pickLabels('en', subscribeLabelKeys);
 
 function submit(email: string) {
   fireEvent.change(screen.getByLabelText('Email address'), { target: { value: email } });
@@ -72,44 +55,71 @@ describe('the subscription box', () => {
     await waitFor(() =>
       expect(screen.getAllByText('Successfully subscribed!').length).toBeGreaterThanOrEqual(1),
     );
-    expect(screen.getByText('Please confirm from your inbox.')).toBeTruthy();
+    expect(screen.getByText(labels['newsletter.checkInbox'])).toBeTruthy();
     expect(screen.queryByLabelText('Email address')).toBeNull();
     expect(calls).toEqual([
       { url: '/api/subscribe', method: 'POST', body: { email: 'someone@example.com', language: 'en' } },
     ]);
   });
 
-  const failures: [string, number, unknown, string][] = [
+  const failures: [string, number, unknown, string, string][] = [
     [
       'a duplicate',
       409,
       { success: false, error: 'Email already registered' },
+      'Email error',
       'This email is already subscribed!',
+    ],
+    [
+      'an address the server refuses',
+      400,
+      { success: false, error: 'Invalid email format' },
+      'Email error',
+      'Please enter a valid email address',
     ],
     [
       'too many attempts',
       429,
       { error: 'Too many email submissions. Please try again later.' },
+      'Error',
       'Too many attempts. Please try again in an hour.',
     ],
     [
       'a server error',
       500,
       { error: 'Something went wrong' },
+      'Error',
       'An unexpected error occurred. Please try again.',
     ],
-    ['a missing success', 200, { success: false }, 'An unexpected error occurred. Please try again.'],
+    [
+      'a missing success',
+      200,
+      { success: false },
+      'Error',
+      'An unexpected error occurred. Please try again.',
+    ],
   ];
-  for (const [what, status, body, message] of failures) {
-    it(`explains ${what} and keeps the typed address`, async () => {
+  for (const [what, status, body, title, message] of failures) {
+    it(`explains ${what} under "${title}" and keeps the typed address`, async () => {
       fakeApi([status, body]);
       renderWidget(<SubscribeBox lang="en" labels={labels} />);
       submit('me@example.com');
       expect(await screen.findByText(message)).toBeTruthy();
+      expect(screen.getByText(title)).toBeTruthy();
       expect((screen.getByLabelText('Email address') as HTMLInputElement).value).toBe('me@example.com');
       expect(screen.getByRole('button', { name: 'Subscribe' })).toBeTruthy();
     });
   }
+
+  it('explains in Bulgarian on the Bulgarian page', async () => {
+    const bg = pickLabels('bg', subscribeLabelKeys);
+    fakeApi([409, { success: false, error: 'Email already registered' }]);
+    renderWidget(<SubscribeBox lang="bg" labels={bg} />);
+    fireEvent.change(screen.getByLabelText(bg['subscribe.label']), { target: { value: 'me@example.com' } });
+    fireEvent.click(screen.getByRole('button', { name: bg['subscribe.button'] }));
+    expect(await screen.findByText(bg['subscribe.exists'])).toBeTruthy();
+    expect(screen.getByText(bg['subscribe.errorTitle'])).toBeTruthy();
+  });
 
   it('survives a network failure without getting stuck', async () => {
     fakeApi();

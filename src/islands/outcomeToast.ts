@@ -1,0 +1,29 @@
+import { toast } from 'sonner';
+
+/** The toast an outcome ends in: its tone and the label keys of its title and (optional) description. */
+export interface OutcomeToast<Key extends string> {
+  tone: 'success' | 'error';
+  title: Key;
+  description?: Key;
+}
+
+/**
+ * Each outcome kind's toast. Typed per island so that an outcome a store gains without a toast, or a
+ * toast naming a text its island was not given, fails the type check.
+ */
+export type OutcomeToasts<Outcome extends { kind: string }, Key extends string> = Record<
+  Outcome['kind'],
+  OutcomeToast<Key>
+>;
+
+/** Shows the toast of `outcome` in the page's language; nothing when the store did nothing (null). */
+export function showOutcome<Kind extends string, Key extends string>(
+  outcome: { kind: Kind } | null,
+  toasts: Record<Kind, OutcomeToast<Key>>,
+  labels: Record<Key, string>,
+): void {
+  if (!outcome) return;
+  const { tone, title, description } = toasts[outcome.kind];
+  const show = tone === 'success' ? toast.success : toast.error;
+  show(labels[title], description ? { description: labels[description] } : undefined);
+}
