@@ -6,6 +6,7 @@ import type { Lang } from '../contract.ts';
 import { mailQueue, rateLimits, subscribers } from '../db/schema.ts';
 import type { Db } from '../db/types.ts';
 import { countAttempt } from '../http/rateLimit.ts';
+import { queueCourseLetters } from './courseSchedule.ts';
 import type { LetterContext } from './letters.ts';
 import type { MailTransport } from './transport.ts';
 
@@ -27,10 +28,12 @@ export interface DrainOptions {
   context: LetterContext;
   /** Most confirmation letters per clock hour (CONFIRM_MAIL_PER_HOUR); 0 means no cap. */
   confirmPerHour: number;
+  /** The content folder, for the letters of the course; a drainer without it sends only confirmations. */
+  contentDir?: string;
   now?: Date;
   batch?: number;
   /** Called for each letter that left, e.g. to print the confirmation link of a local run. */
-  onSent?: (sent: { confirmUrl: string; file?: string }) => void;
+  onSent?: (sent: { confirmUrl?: string; file?: string }) => void;
 }
 
 export interface DrainResult {
@@ -46,6 +49,8 @@ export interface DrainResult {
 interface Claimed {
   id: number;
   attempts: number;
+  kind: string;
+  courseStep: number | null;
   subscriberId: string;
   email: string;
   language: Lang;
@@ -75,6 +80,8 @@ async function claim(db: Db, now: Date, limit: number): Promise<Claimed[]> {
     .returning({
       id: mailQueue.id,
       attempts: mailQueue.attempts,
+      kind: mailQueue.kind,
+      courseStep: mailQueue.courseStep,
       subscriberId: subscribers.id,
       email: subscribers.email,
       language: subscribers.language,
@@ -113,24 +120,28 @@ export async function drainQueue(db: Db, options: DrainOptions): Promise<DrainRe
     room = Math.min(room, left);
   }
   await queueRequestedLetters(db, now, room);
+  if (options.contentDir) await queueCourseLetters(db, now, room);
   const claimed = await claim(db, now, room);
   // The cap, not the batch size, decided how many to take, and all were taken.
   result.capped = room < batch && claimed.length === room;
   if (claimed.length === 0) return result;
   // The templates (React Email, half a second to load) only once there is a letter: the API's routes
   // import this module, and most of their cold starts send nothing.
-  const { confirmationLetter } = await import('./letters.ts');
+  const { confirmationLetter, courseLetterOf } = await import('./letters.ts');
   for (const letter of claimed) {
     try {
       const recipient = { id: letter.subscriberId, email: letter.email, language: letter.language };
-      const made = await confirmationLetter(options.context, recipient, now);
+      const made =
+        letter.courseStep === null
+          ? await confirmationLetter(options.context, recipient, now)
+          : await courseLetterOf(options.contentDir, options.context, recipient, letter.courseStep);
       const { file } = await options.transport.send(made);
       await db.delete(mailQueue).where(eq(mailQueue.id, letter.id));
-      if (options.confirmPerHour > 0) {
+      if (options.confirmPerHour > 0 && letter.kind === 'confirm') {
         await countAttempt(db, { ...capKey, windowStart, max: options.confirmPerHour });
       }
       result.sent++;
-      options.onSent?.({ confirmUrl: made.confirmUrl, file });
+      options.onSent?.({ confirmUrl: 'confirmUrl' in made ? made.confirmUrl : undefined, file });
     } catch (error) {
       const last = letter.attempts >= maxAttempts;
       await db

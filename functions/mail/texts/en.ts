@@ -19,6 +19,8 @@ export const en = {
   'confirm.ignore':
     'Not you, or changed your mind? Simply ignore this letter: the address is deleted within 48 hours and you will not hear from us again.',
 
+  'course.tipLabel': 'A rare one, from the bottom of the drawer:',
+
   'issue.readOnSite': 'More small wisdom on the site',
 } as const;
 
