@@ -50,7 +50,7 @@ export async function queueCourseLetters(db: Db, now: Date, limit: number): Prom
     advanced as (
       update ${courseSchedule} c
       set step = c.step + 1,
-          due_at = greatest(c.started_at + ${daysArray}[c.step + 2] * interval '1 day',
+          due_at = greatest(c.started_at + (${daysArray})[c.step + 2] * interval '1 day',
                             ${now}::timestamptz + interval '1 day')
       from due where c.subscriber_id = due.subscriber_id and due.step < ${lastStep}
       returning c.subscriber_id),

@@ -7,7 +7,13 @@ import { parse as parseYaml } from 'yaml';
 import { readTips } from '../content.ts';
 import { type Lang, languages, tipIdFor } from '../contract.ts';
 import type { IssueText } from '../mail/letters.ts';
-import { type CourseLetterSource, checkCourse, courseDays, courseLetterSchema, tipMarker } from './courseSchema.ts';
+import {
+  type CourseLetterSource,
+  checkCourse,
+  courseDays,
+  courseLetterSchema,
+  tipMarker,
+} from './courseSchema.ts';
 import { IssueError } from './issues.ts';
 
 /** One letter of the course in both languages; `step` 0-4 is its place, the day is `courseDays[step]`. */

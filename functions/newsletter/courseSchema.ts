@@ -18,9 +18,12 @@ export const tipMarker = '{{tip}}';
  */
 export const courseLetterSchema = z.object({
   order: z.number().int().min(1).max(courseDays.length),
-  day: z.number().int().refine((day) => (courseDays as readonly number[]).includes(day), {
-    message: `must be one of the course's days: ${courseDays.join(', ')}`,
-  }),
+  day: z
+    .number()
+    .int()
+    .refine((day) => (courseDays as readonly number[]).includes(day), {
+      message: `must be one of the course's days: ${courseDays.join(', ')}`,
+    }),
   subject: z.string().trim().min(1).max(courseSubjectMax),
   preview: z.string().trim().min(20).max(coursePreviewMax),
   tip: z.string().regex(/^r[1-9]\d*$/, 'must be the id of a rare tip, e.g. r12'),
@@ -48,7 +51,9 @@ export function checkCourse(letters: readonly CourseLetterSource[], languages: r
     courseDays.forEach((day, index) => {
       const onDay = own.filter((letter) => letter.data.day === day);
       if (onDay.length !== 1) {
-        problems.push(`${language}: ${onDay.length === 0 ? 'no letter' : 'more than one letter'} for day ${day}`);
+        problems.push(
+          `${language}: ${onDay.length === 0 ? 'no letter' : 'more than one letter'} for day ${day}`,
+        );
       } else if (onDay[0]?.data.order !== index + 1) {
         problems.push(`${onDay[0]?.file}: the letter of day ${day} must have order ${index + 1}`);
       }
@@ -58,12 +63,15 @@ export function checkCourse(letters: readonly CourseLetterSource[], languages: r
   }
   for (const letter of letters) {
     const markers = letter.markdown.split('\n').filter((line) => line.trim() === tipMarker).length;
-    if (markers !== 1) problems.push(`${letter.file}: needs the line ${tipMarker} exactly once (has ${markers})`);
+    if (markers !== 1)
+      problems.push(`${letter.file}: needs the line ${tipMarker} exactly once (has ${markers})`);
     const twin = letters.find(
       (other) => other.language !== letter.language && other.data.day === letter.data.day,
     );
     if (twin && twin.data.tip !== letter.data.tip) {
-      problems.push(`${letter.file}: carries tip ${letter.data.tip}, its ${twin.language} twin ${twin.data.tip}`);
+      problems.push(
+        `${letter.file}: carries tip ${letter.data.tip}, its ${twin.language} twin ${twin.data.tip}`,
+      );
     }
   }
   return problems;
