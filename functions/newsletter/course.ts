@@ -26,7 +26,8 @@ export interface CourseLetter {
 
 export const courseDir = (contentDir: string) => path.join(contentDir, 'newsletter', 'course');
 
-async function readLetterFiles(contentDir: string): Promise<CourseLetterSource[]> {
+/** Every letter file of the course in every language, each checked against the frontmatter schema. */
+export async function readLetterFiles(contentDir: string): Promise<CourseLetterSource[]> {
   const letters: CourseLetterSource[] = [];
   for (const language of languages) {
     const dir = path.join(courseDir(contentDir), language);
