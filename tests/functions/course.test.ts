@@ -13,6 +13,7 @@ import type { Database } from '../../functions/db/types.ts';
 import { drainQueue } from '../../functions/mail/queue.ts';
 import { confirmToken, unsubscribeToken } from '../../functions/mail/tokens.ts';
 import { createMailTransport, type MailTransport } from '../../functions/mail/transport.ts';
+import { exportPerson } from '../../functions/personalData.ts';
 import { purgeExpired } from '../../functions/retention.ts';
 import { makeDistDir } from '../support/fixtures.ts';
 import { postJson, uniqueEmail } from '../support/http.ts';
@@ -165,6 +166,13 @@ describeDb('the 30-day course', () => {
     const person = await subscribeAndConfirm('en', 'course-leaves');
     await run(person.start, person.start + 8 * dayMs, 12 * 3_600_000);
     expect(daysOf(person.email, person.start)).toEqual([0, 7]);
+
+    // What is held about the person says where the course stands.
+    const held = await exportPerson(t.database.db, secret, person.email);
+    expect(held.subscription?.course).toEqual({
+      nextLetter: 3,
+      dueAt: new Date(person.start - 1 + 14 * dayMs).toISOString(),
+    });
 
     const res = await t.post(`/api/unsubscribe?token=${unsubscribeToken(secret, person.id)}`, {});
     expect(res.status).toBe(200);
