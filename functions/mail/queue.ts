@@ -8,7 +8,7 @@ import type { Db } from '../db/types.ts';
 import { countAttempt } from '../http/rateLimit.ts';
 import { queueCourseLetters } from './courseSchedule.ts';
 import type { LetterContext } from './letters.ts';
-import type { MailTransport } from './transport.ts';
+import type { Letter, MailTransport } from './transport.ts';
 
 /** A letter still failing after this many tries is marked failed and left for the operator. */
 export const maxAttempts = 8;
@@ -131,7 +131,7 @@ export async function drainQueue(db: Db, options: DrainOptions): Promise<DrainRe
   for (const letter of claimed) {
     try {
       const recipient = { id: letter.subscriberId, email: letter.email, language: letter.language };
-      const made =
+      const made: Letter & { confirmUrl?: string } =
         letter.courseStep === null
           ? await confirmationLetter(options.context, recipient, now)
           : await courseLetterOf(options.contentDir, options.context, recipient, letter.courseStep);
@@ -141,7 +141,7 @@ export async function drainQueue(db: Db, options: DrainOptions): Promise<DrainRe
         await countAttempt(db, { ...capKey, windowStart, max: options.confirmPerHour });
       }
       result.sent++;
-      options.onSent?.({ confirmUrl: 'confirmUrl' in made ? made.confirmUrl : undefined, file });
+      options.onSent?.({ confirmUrl: made.confirmUrl, file });
     } catch (error) {
       const last = letter.attempts >= maxAttempts;
       await db
