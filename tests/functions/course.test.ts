@@ -4,7 +4,7 @@
 // letter a day. Then a real `serve` and SMTP server: the welcome letter arrives seconds after confirming.
 import fs from 'node:fs';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { loadConfig } from '../../functions/config.ts';
 import { openDatabase } from '../../functions/db/client.ts';
@@ -80,8 +80,7 @@ describeDb('the 30-day course', () => {
     await Promise.all([drainAt(t.database, now), drainAt(other ?? t.database, now)]);
   };
 
-  async function subscribeAndConfirm(language: 'en' | 'bg', prefix: string) {
-    const email = uniqueEmail(prefix);
+  async function subscribeAndConfirm(language: 'en' | 'bg', prefix: string, email = uniqueEmail(prefix)) {
     const res = await t.post('/api/subscribe', { email, language }, client());
     expect(res.status).toBe(201);
     const [row] = await t.database.db.select().from(subscribers).where(eq(subscribers.email, email));
@@ -198,6 +197,36 @@ describeDb('the 30-day course', () => {
     expect(await scheduled()).toEqual([]);
     await run(person.start + 30 * dayMs + 60_000, person.start + 31 * dayMs, dayMs);
     expect(daysOf(person.email, person.start)).toEqual([0]);
+
+    // Coming back is a new subscription, and the course starts again from the welcome letter.
+    const back = await subscribeAndConfirm('bg', 'course-purged', person.email);
+    await run(back.start, back.start, dayMs);
+    expect(lettersTo(person.email).map((letter) => letter.mail.messageId)).toEqual([
+      `<course-0.${person.id}@advice.example>`,
+      `<course-0.${back.id}@advice.example>`,
+    ]);
+  });
+
+  it('starts the course for subscribers confirmed before it existed (the course-for-confirmed migration)', async () => {
+    const email = uniqueEmail('course-before');
+    const [row] = await t.database.db
+      .insert(subscribers)
+      .values({ email, language: 'en', status: 'confirmed', confirmedAt: new Date() })
+      .returning({ id: subscribers.id });
+    // Found by name, not number: migrations are renumbered when branches meet.
+    const migrations = path.join(repoRoot, 'functions', 'migrations');
+    const file = fs.readdirSync(migrations).find((name) => name.endsWith('_course-for-confirmed.sql'));
+    const migration = fs.readFileSync(path.join(migrations, file ?? 'missing'), 'utf8');
+    await t.database.db.execute(sql.raw(migration));
+    await t.database.db.execute(sql.raw(migration));
+    const schedule = await t.database.db
+      .select()
+      .from(courseSchedule)
+      .where(eq(courseSchedule.subscriberId, row?.id ?? ''));
+    expect(schedule).toMatchObject([{ step: 0 }]);
+    const start = (schedule[0]?.startedAt.getTime() ?? 0) + 1;
+    await run(start, start, dayMs);
+    expect(daysOf(email, start)).toEqual([0]);
   });
 
   it('catches up after days down one letter a day, never two on one day', async () => {
