@@ -229,6 +229,40 @@ describeDb('the 30-day course', () => {
     expect(daysOf(email, start)).toEqual([0]);
   });
 
+  it('sends a letter cut off mid-send again with the same Message-ID, and the course goes on in step', async () => {
+    const person = await subscribeAndConfirm('en', 'course-cut-off');
+    // The mail server takes the welcome letter, but the answer never arrives (a dropped connection).
+    let cutOff = 0;
+    const flaky: MailTransport = {
+      ...transport,
+      async send(letter) {
+        const sent = await transport.send(letter);
+        if (letter.to === person.email && cutOff++ === 0) throw new Error('Connection closed');
+        return sent;
+      },
+    };
+    const drainWith = (now: number) =>
+      drainQueue(t.database.db, {
+        transport: flaky,
+        context: { secret, siteUrl: site },
+        confirmPerHour: 0,
+        contentDir,
+        now: new Date(now),
+      });
+    await drainWith(person.start);
+    await drainWith(person.start + 10 * 60_000);
+    await drainWith(person.start + 7 * dayMs);
+    await drainWith(person.start + 7 * dayMs + 10 * 60_000);
+    expect(lettersTo(person.email).map((letter) => letter.mail.messageId)).toEqual([
+      `<course-0.${person.id}@advice.example>`,
+      `<course-0.${person.id}@advice.example>`,
+      `<course-1.${person.id}@advice.example>`,
+    ]);
+    expect(
+      await t.database.db.select().from(courseSchedule).where(eq(courseSchedule.subscriberId, person.id)),
+    ).toMatchObject([{ step: 2 }]);
+  });
+
   it('catches up after days down one letter a day, never two on one day', async () => {
     const person = await subscribeAndConfirm('en', 'course-catch-up');
     const hour = 3_600_000;

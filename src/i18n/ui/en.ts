@@ -221,7 +221,7 @@ export const en = {
   'newsletter.confirm.title': 'Your subscription',
   'newsletter.confirm.working': 'Confirming your subscription...',
   'newsletter.confirm.done':
-    'You are in! Your subscription is confirmed: the first of five letters is on its way, and the last comes two days before we forget your address.',
+    'You are in! Your subscription is confirmed: the first of five letters is on its way, and soon after the fifth we forget your address.',
   'newsletter.confirm.used':
     'This link was already used: your subscription is confirmed. Nothing else to do.',
   'newsletter.confirm.expired':
