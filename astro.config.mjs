@@ -49,7 +49,7 @@ export default defineConfig({
     mdx(),
     sitemap({
       // Not the 404 page, nor the pages only a link in a letter leads to.
-      filter: (page) => !/\/(404|subscribe\/confirm|unsubscribe)\/?$/.test(new URL(page).pathname),
+      filter: (page) => !/\/(404|subscribe\/confirm|unsubscribe|moderate)\/?$/.test(new URL(page).pathname),
       serialize(item) {
         const path = new URL(item.url).pathname.replace(/(.)\/$/, '$1');
         item.url = new URL(counterpartPath(path, langOfPath(path)), site).href;

@@ -9,6 +9,7 @@ import { articles } from './routes/articles.ts';
 import { confirm } from './routes/confirm.ts';
 import { geo } from './routes/geo.ts';
 import { health } from './routes/health.ts';
+import { moderation } from './routes/moderation.ts';
 import { subscribe } from './routes/subscribe.ts';
 import { tipRatings } from './routes/tipRatings.ts';
 import { unsubscribe } from './routes/unsubscribe.ts';
@@ -49,6 +50,7 @@ export function createApp(services: Services) {
     .route('/unsubscribe', unsubscribe)
     .route('/tip-ratings', tipRatings)
     .route('/articles', articles)
+    .route('/moderation', moderation)
     .route('/geo', geo)
     .route('/health', health);
 }

@@ -62,6 +62,7 @@ const envSchema = z.object({
   SUBSCRIBE_LIMIT_PER_HOUR: count(5),
   COMMENT_LIMIT_PER_HOUR: count(10),
   RATING_LIMIT_PER_HOUR: count(60),
+  MODERATION_LIMIT_PER_HOUR: count(60),
   CONTENT_DIR: optionalText,
   GEO_COUNTRY_HEADER: z.preprocess(
     unsetIfEmpty,
@@ -95,6 +96,18 @@ const envSchema = z.object({
   ),
   MAIL_FROM: z.preprocess(unsetIfEmpty, z.string().min(3).default('Important Advice <advice@localhost>')),
   CONFIRM_MAIL_PER_HOUR: count(100),
+  ADMIN_EMAIL: z.preprocess(
+    unsetIfEmpty,
+    z
+      .string()
+      .trim()
+      .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'expected one e-mail address, like operator@example.com')
+      .optional(),
+  ),
+  ADMIN_LANGUAGE: z.preprocess(
+    unsetIfEmpty,
+    z.enum(['en', 'bg'], { error: 'expected en or bg' }).default('en'),
+  ),
   NEWSLETTER_PER_SECOND: z.preprocess(
     unsetIfEmpty,
     z
@@ -116,7 +129,7 @@ export interface Config {
   trustProxy: boolean;
   allowedOrigins: string[];
   /** Requests per client per hour; 0 turns the limit off. */
-  limits: { subscribe: number; comment: number; rating: number };
+  limits: { subscribe: number; comment: number; rating: number; moderation: number };
   contentDir: string;
   geoCountryHeader: string | undefined;
   host: string;
@@ -133,6 +146,8 @@ export interface Config {
     /** Newsletter letters per second (`npm run newsletter -- send`). */
     perSecond: number;
   };
+  /** The operator's mailbox for held comments (ADMIN_EMAIL; none means no such letters) and its language. */
+  admin: { email: string | undefined; language: 'en' | 'bg' };
 }
 
 export class ConfigError extends Error {
@@ -164,6 +179,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       subscribe: e.SUBSCRIBE_LIMIT_PER_HOUR,
       comment: e.COMMENT_LIMIT_PER_HOUR,
       rating: e.RATING_LIMIT_PER_HOUR,
+      moderation: e.MODERATION_LIMIT_PER_HOUR,
     },
     // Resolved here, not at import, so bundles without a meaningful import.meta.url still load.
     contentDir: path.resolve(e.CONTENT_DIR ?? fileURLToPath(new URL('../content', import.meta.url))),
@@ -178,5 +194,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       confirmPerHour: e.CONFIRM_MAIL_PER_HOUR,
       perSecond: e.NEWSLETTER_PER_SECOND,
     },
+    admin: { email: e.ADMIN_EMAIL, language: e.ADMIN_LANGUAGE },
   };
 }

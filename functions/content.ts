@@ -8,6 +8,8 @@ export interface Content {
   /** `en_5`/`en_r3` for English, `5`/`r3` for Bulgarian; any other pairing is unknown. */
   isKnownTip(tipId: string, language: Lang): Promise<boolean>;
   isKnownArticle(id: number): Promise<boolean>;
+  /** The article's title in `language`, else in the other language; undefined for an unknown article. */
+  articleTitle(id: number, language: Lang): Promise<string | undefined>;
 }
 
 // Re-read at most this often: cheap, and a dropped-in file shows up within a second.
@@ -52,10 +54,14 @@ async function readTipsOrNone(contentDir: string): Promise<Tips> {
 
 const frontmatterPattern = /^---\r?\n([\s\S]*?)\r?\n---/;
 const idPattern = /^id:\s*["']?(\d+)["']?\s*$/m;
+const titlePattern = /^title:\s*(?:"((?:[^"\\]|\\.)*)"|'((?:[^']|'')*)'|(.+?))\s*$/m;
 
-/** The `id:` of every `content/blog/<lang>/*.mdx` (or .md) frontmatter. */
-async function readArticleIds(contentDir: string): Promise<Set<number>> {
-  const ids = new Set<number>();
+/** Every article's title per language, by id. */
+type Articles = Map<number, Partial<Record<Lang, string>>>;
+
+/** The `id:` and `title:` of every `content/blog/<lang>/*.mdx` (or .md) frontmatter. */
+async function readArticles(contentDir: string): Promise<Articles> {
+  const articles: Articles = new Map();
   const blogDir = path.join(contentDir, 'blog');
   const languages = await fs.readdir(blogDir, { withFileTypes: true }).catch(() => []);
   for (const language of languages.filter((entry) => entry.isDirectory())) {
@@ -63,11 +69,17 @@ async function readArticleIds(contentDir: string): Promise<Set<number>> {
     for (const file of await fs.readdir(dir).catch(() => [])) {
       if (!/\.mdx?$/.test(file)) continue;
       const source = await fs.readFile(path.join(dir, file), 'utf8').catch(() => '');
-      const id = frontmatterPattern.exec(source)?.[1]?.match(idPattern)?.[1];
-      if (id) ids.add(Number(id));
+      const frontmatter = frontmatterPattern.exec(source)?.[1] ?? '';
+      const id = frontmatter.match(idPattern)?.[1];
+      if (!id) continue;
+      const titles = articles.get(Number(id)) ?? {};
+      const title = titlePattern.exec(frontmatter);
+      const text = title?.[1]?.replace(/\\(.)/g, '$1') ?? title?.[2]?.replaceAll("''", "'") ?? title?.[3];
+      if (text && (language.name === 'en' || language.name === 'bg')) titles[language.name] = text;
+      articles.set(Number(id), titles);
     }
   }
-  return ids;
+  return articles;
 }
 
 /** Caches `load` for `refreshMs`; concurrent callers share one read. */
@@ -85,9 +97,13 @@ function cached<T>(load: () => Promise<T>) {
 
 export function createContent(contentDir: string): Content {
   const tips = cached(() => readTipsOrNone(contentDir));
-  const articleIds = cached(() => readArticleIds(contentDir));
+  const articles = cached(() => readArticles(contentDir));
   return {
     isKnownTip: async (tipId, language) => (await tips())[language].has(tipId),
-    isKnownArticle: async (id) => (await articleIds()).has(id),
+    isKnownArticle: async (id) => (await articles()).has(id),
+    articleTitle: async (id, language) => {
+      const titles = (await articles()).get(id);
+      return titles && (titles[language] ?? titles.en ?? titles.bg ?? `#${id}`);
+    },
   };
 }

@@ -50,6 +50,12 @@ export const errorMessages = {
   confirmExpired: 'This confirmation link has expired: please subscribe again',
   confirmUsed: 'This confirmation link was already used: the subscription is confirmed',
   unsubscribeInvalid: 'This unsubscribe link is not valid',
+  moderationInvalid: 'This moderation link is not valid',
+  moderationExpired: 'This moderation link has expired: decide with npm run admin -- approve or hide',
+  moderationGone: 'This comment no longer exists',
+  moderationApproved: 'This comment was already approved',
+  moderationHidden: 'This comment was already hidden',
+  moderationRateLimited: 'Too many moderation requests. Please try again later.',
 } as const;
 
 /** The e-mail rule, applied after trimming and lower-casing: no spaces, one @, a dot after it. */
@@ -89,6 +95,10 @@ export interface PublicComment {
 
 /** `held` comments contain a link and wait for the operator; `published` ones show at once. */
 export type CommentStatus = 'published' | 'held';
+
+/** What a moderation link asks for, and where its comment stands: `held` until someone decided. */
+export type ModerationAction = 'approve' | 'hide';
+export type ModerationStatus = 'held' | 'published' | 'hidden';
 
 /** Every field is "Unknown" when the platform did not say. */
 export interface GeoAnswer {

@@ -54,6 +54,14 @@ export const confirmBody = z.object({
 });
 export type ConfirmBody = z.infer<typeof confirmBody>;
 
+/** GET and POST /api/moderation: the token from an approve or hide link of a moderation letter. */
+export const moderationToken = z.object({
+  token: z.string({ error: errorMessages.moderationInvalid }).max(200, errorMessages.moderationInvalid),
+});
+
+/** GET /api/moderation also takes the page's language, for the article's title. */
+export const moderationQuery = moderationToken.extend({ lang: languageSchema.optional() });
+
 /** POST /api/tip-ratings. English ids look like `en_5`/`en_r3`, Bulgarian ones `5`/`r3`. */
 export const tipRatingBody = z.object({
   tipId: z.string({ error: errorMessages.tipIdInvalid }).regex(tipIdPattern, errorMessages.tipIdInvalid),

@@ -54,3 +54,9 @@ export function createServices(config: Config, content: Content, open: () => Pro
   const hashSecret = retryingOnce(async () => config.hashSecret ?? loadHashSecret((await db()).db));
   return { config, content, db, hashSecret };
 }
+
+/** Where letters about held comments go (ADMIN_EMAIL) and how they name articles; undefined: nowhere. */
+export function operatorMail(config: Config, services: Pick<Services, 'content'>) {
+  const { email, language } = config.admin;
+  return email ? { email, language, articleTitle: services.content.articleTitle } : undefined;
+}

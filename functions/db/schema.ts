@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
+  date,
   index,
   integer,
   pgTable,
@@ -49,15 +50,18 @@ export const subscribers = pgTable(
  * `course_schedule` (a letter of the course, `course_step` 0-4) by the queue drainer, sent by it,
  * deleted once sent. A letter holds no address or link: both are made from the subscriber row at
  * sending time. `failed` letters gave up after their last retry and wait for the operator
- * (`npm run admin -- queue`). Beyond the key, only the guard that one course letter is queued once.
+ * (`npm run admin -- queue`). Beyond the key, only the guards that one course letter and one
+ * moderation letter wait at a time.
+ *
+ * A `moderation` letter goes to the operator (ADMIN_EMAIL), not a subscriber: it has no subscriber and
+ * lists, when it leaves, every held comment the operator has not been told about. At most one waits at
+ * a time, so comments held while it waits join it (the hourly digest).
  */
 export const mailQueue = pgTable(
   'mail_queue',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    subscriberId: uuid('subscriber_id')
-      .notNull()
-      .references(() => subscribers.id, { onDelete: 'cascade' }),
+    subscriberId: uuid('subscriber_id').references(() => subscribers.id, { onDelete: 'cascade' }),
     kind: text('kind').notNull().default('confirm'),
     status: text('status').notNull().default('waiting'),
     attempts: integer('attempts').notNull().default(0),
@@ -67,8 +71,12 @@ export const mailQueue = pgTable(
     courseStep: smallint('course_step'),
   },
   (t) => [
-    check('mail_queue_kind', sql`${t.kind} in ('confirm', 'course')`),
+    check('mail_queue_kind', sql`${t.kind} in ('confirm', 'moderation', 'course')`),
     check('mail_queue_status', sql`${t.status} in ('waiting', 'failed')`),
+    check('mail_queue_recipient', sql`(${t.kind} = 'moderation') = (${t.subscriberId} is null)`),
+    uniqueIndex('mail_queue_one_moderation_letter')
+      .on(t.kind)
+      .where(sql`${t.kind} = 'moderation' and ${t.status} = 'waiting'`),
     check(
       'mail_queue_course_step',
       sql`(${t.kind} = 'course') = (${t.courseStep} is not null) and ${t.courseStep} between 0 and 4`,
@@ -101,6 +109,20 @@ export const courseSchedule = pgTable(
     index('course_schedule_due').on(t.dueAt),
     check('course_schedule_step', sql`${t.step} between 0 and 4`),
   ],
+);
+
+/**
+ * How many letters the mail queue sent per UTC day and kind (`npm run admin -- stats`). A counter, not
+ * a log: no recipient, one row per day and kind (a few hundred rows a year), so nothing is purged.
+ */
+export const lettersSent = pgTable(
+  'letters_sent',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    kind: text('kind').notNull(),
+    sent: integer('sent').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.kind] })],
 );
 
 /**
@@ -160,7 +182,10 @@ export const articleRatings = pgTable(
   ],
 );
 
-/** One thread per article shared by both languages. `email` is optional and never published. */
+/**
+ * One thread per article shared by both languages. `email` is optional and never published.
+ * `operator_told_at` is when a moderation letter about this held comment left (null: not yet).
+ */
 export const comments = pgTable(
   'comments',
   {
@@ -172,6 +197,7 @@ export const comments = pgTable(
     language: text('language').notNull(),
     status: text('status').notNull(),
     createdAt: createdAt(),
+    operatorToldAt: timestamp('operator_told_at', { withTimezone: true }),
   },
   (t) => [
     index('comments_thread').on(t.articleId, t.status, t.createdAt, t.id),

@@ -6,8 +6,9 @@ import type { Lang } from '../contract.ts';
 import { type CourseLetter, fillCourseMarkdown, loadCourse, tipText } from '../newsletter/course.ts';
 import { ConfirmLetter, confirmSubject } from './templates/ConfirmLetter.ts';
 import { IssueLetter } from './templates/IssueLetter.ts';
+import { ModerationLetter, moderationSubject } from './templates/ModerationLetter.ts';
 import { mailText } from './texts.ts';
-import { confirmToken, unsubscribeToken } from './tokens.ts';
+import { confirmToken, moderationToken, unsubscribeToken } from './tokens.ts';
 import type { Letter } from './transport.ts';
 
 export interface Recipient {
@@ -129,4 +130,39 @@ export async function courseLetterOf(
   const letter = (await loadCourse(contentDir))[step];
   if (!letter) throw new Error(`The course has no letter ${step}`);
   return courseLetter(context, recipient, letter, await tipText(contentDir, letter.tip, recipient.language));
+}
+
+/** A held comment as the moderation letter needs it; the links are made here. */
+export interface HeldComment {
+  id: number;
+  articleId: number;
+  name: string;
+  comment: string;
+  createdAt: Date;
+  articleTitle: string;
+}
+
+/**
+ * The letter to the operator about held comments (`more` are counted, not shown), in their language.
+ * Its approve and hide links open the moderation page, which shows the comment; only its button acts.
+ */
+export async function moderationLetter(
+  context: LetterContext,
+  operator: { email: string; language: Lang },
+  held: HeldComment[],
+  more: number,
+  issuedAt = new Date(),
+): Promise<Letter> {
+  const { language } = operator;
+  const page = pageUrl(context.siteUrl, language, '/moderate');
+  const comments = held.map((comment) => ({
+    ...comment,
+    articleUrl: pageUrl(context.siteUrl, language, `/blog/${comment.articleId}`),
+    approveUrl: `${page}?token=${moderationToken(context.secret, 'approve', comment.id, issuedAt)}`,
+    hideUrl: `${page}?token=${moderationToken(context.secret, 'hide', comment.id, issuedAt)}`,
+  }));
+  const parts = await renderLetter(
+    h(ModerationLetter, { language, siteUrl: context.siteUrl, comments, more }),
+  );
+  return { to: operator.email, subject: moderationSubject(language, comments, more), ...parts, headers: {} };
 }

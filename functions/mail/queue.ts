@@ -8,6 +8,7 @@ import type { Db } from '../db/types.ts';
 import { countAttempt } from '../http/rateLimit.ts';
 import { queueCourseLetters } from './courseSchedule.ts';
 import type { LetterContext } from './letters.ts';
+import { countSentLetter } from './sentCounts.ts';
 import type { Letter, MailTransport } from './transport.ts';
 
 /** A letter still failing after this many tries is marked failed and left for the operator. */
@@ -32,6 +33,15 @@ export interface DrainOptions {
   contentDir?: string;
   now?: Date;
   batch?: number;
+  /**
+   * The operator's mailbox for held comments (ADMIN_EMAIL), their language and the articles' titles;
+   * without it no letter about held comments is sent.
+   */
+  operator?: {
+    email: string;
+    language: Lang;
+    articleTitle(id: number, language: Lang): Promise<string | undefined>;
+  };
   /** Called for each letter that left, e.g. to print the confirmation link of a local run. */
   onSent?: (sent: { confirmUrl?: string; file?: string }) => void;
 }
@@ -48,8 +58,8 @@ export interface DrainResult {
 
 interface Claimed {
   id: number;
-  attempts: number;
   kind: string;
+  attempts: number;
   courseStep: number | null;
   subscriberId: string;
   email: string;
@@ -75,12 +85,13 @@ async function claim(db: Db, now: Date, limit: number): Promise<Claimed[]> {
     .where(
       sql`${subscribers.id} = ${mailQueue.subscriberId} and ${mailQueue.id} in (
         select id from mail_queue where status = 'waiting' and next_attempt_at <= ${now}
+          and subscriber_id is not null
         order by id limit ${limit} for update skip locked)`,
     )
     .returning({
       id: mailQueue.id,
-      attempts: mailQueue.attempts,
       kind: mailQueue.kind,
+      attempts: mailQueue.attempts,
       courseStep: mailQueue.courseStep,
       subscriberId: subscribers.id,
       email: subscribers.email,
@@ -111,6 +122,11 @@ export async function queueRequestedLetters(db: Db, now = new Date(), limit?: nu
 export async function drainQueue(db: Db, options: DrainOptions): Promise<DrainResult> {
   const now = options.now ?? new Date();
   const result: DrainResult = { sent: 0, retrying: 0, failed: 0, capped: false };
+  if (options.operator) {
+    // Loaded only where an operator is configured; outside the hourly cap on confirmation letters.
+    const { drainModerationLetters } = await import('./moderationLetters.ts');
+    Object.assign(result, await drainModerationLetters(db, options, now));
+  }
   const windowStart = new Date(Math.floor(now.getTime() / hourMs) * hourMs);
   const batch = options.batch ?? 20;
   let room = batch;
@@ -137,6 +153,7 @@ export async function drainQueue(db: Db, options: DrainOptions): Promise<DrainRe
           : await courseLetterOf(options.contentDir, options.context, recipient, letter.courseStep);
       const { file } = await options.transport.send(made);
       await db.delete(mailQueue).where(eq(mailQueue.id, letter.id));
+      await countSentLetter(db, letter.kind, now);
       if (options.confirmPerHour > 0 && letter.kind === 'confirm') {
         await countAttempt(db, { ...capKey, windowStart, max: options.confirmPerHour });
       }

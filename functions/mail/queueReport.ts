@@ -1,5 +1,6 @@
 // `npm run admin -- queue`: what the mail queue holds, for an operator. Letters are shown by number,
-// kind, language and state; the addresses stay in the database.
+// kind, language (or "operator" for a letter about held comments) and state; the addresses stay in
+// the database.
 import { asc, count, eq } from 'drizzle-orm';
 import { mailQueue, subscribers } from '../db/schema.ts';
 import type { Db } from '../db/types.ts';
@@ -24,7 +25,7 @@ export async function queueReport(db: Db, now = new Date()): Promise<string> {
       language: subscribers.language,
     })
     .from(mailQueue)
-    .innerJoin(subscribers, eq(subscribers.id, mailQueue.subscriberId))
+    .leftJoin(subscribers, eq(subscribers.id, mailQueue.subscriberId))
     .orderBy(asc(mailQueue.status), asc(mailQueue.id))
     .limit(100);
   const lines = [`Mail queue: ${of('waiting')} waiting, ${of('failed')} failed.`];
@@ -34,7 +35,7 @@ export async function queueReport(db: Db, now = new Date()): Promise<string> {
         ? `  next try ${row.nextAttemptAt <= now ? 'now' : row.nextAttemptAt.toISOString()}`
         : '';
     lines.push(
-      `#${row.id}  ${row.kind}  ${row.language}  ${row.status}  queued ${row.createdAt.toISOString()}  tries ${row.attempts}${next}` +
+      `#${row.id}  ${row.kind}  ${row.language ?? 'operator'}  ${row.status}  queued ${row.createdAt.toISOString()}  tries ${row.attempts}${next}` +
         (row.lastError ? `\n    last error: ${row.lastError}` : ''),
     );
   }

@@ -1,6 +1,7 @@
 // The tokens in the links of a letter: the subscriber's random id and an HMAC under HASH_SECRET, never
 // the address. Nothing about them is stored, so a copy of the database hands out no working link.
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { ModerationAction } from '../contract.ts';
 
 /** How long a confirmation link works: as long as a pending address is kept. */
 export const confirmLifetimeMs = 48 * 3_600_000;
@@ -58,4 +59,42 @@ export function checkUnsubscribeToken(secret: string, token: string): string | u
   const subscriberId = expand(id);
   if (!subscriberId || rest.length > 0) return undefined;
   return sameMac(given, mac(secret, 'unsubscribe', subscriberId)) ? subscriberId : undefined;
+}
+
+/** How long the approve and hide links of a moderation letter work. */
+export const moderationLifetimeMs = 7 * 24 * 3_600_000;
+
+/**
+ * `<a|h>.<comment id, base 36>.<issued, seconds in base 36>.<mac>`: one token per comment and action,
+ * so the approve link cannot be turned into a hide link or moved to another comment.
+ */
+export function moderationToken(secret: string, action: ModerationAction, commentId: number, issuedAt: Date) {
+  const parts = [
+    action[0] as string,
+    commentId.toString(36),
+    Math.floor(issuedAt.getTime() / 1000).toString(36),
+  ];
+  return `${parts.join('.')}.${mac(secret, 'moderate', ...parts)}`;
+}
+
+export type ModerationTokenCheck =
+  | { status: 'valid' | 'expired'; action: ModerationAction; commentId: number }
+  | { status: 'invalid' };
+
+/** Whether a moderation token is ours and still within its 7 days at `now`, and what it asks for. */
+export function checkModerationToken(secret: string, token: string, now = new Date()): ModerationTokenCheck {
+  const [letter = '', id = '', issued = '', given = '', ...rest] = token.split('.');
+  if (
+    rest.length > 0 ||
+    !/^[ah]$/.test(letter) ||
+    !/^[0-9a-z]{1,7}$/.test(id) ||
+    !/^[0-9a-z]{1,10}$/.test(issued)
+  ) {
+    return { status: 'invalid' };
+  }
+  if (!sameMac(given, mac(secret, 'moderate', letter, id, issued))) return { status: 'invalid' };
+  const action: ModerationAction = letter === 'a' ? 'approve' : 'hide';
+  const commentId = Number.parseInt(id, 36);
+  const age = now.getTime() - Number.parseInt(issued, 36) * 1000;
+  return { status: age > moderationLifetimeMs ? 'expired' : 'valid', action, commentId };
 }

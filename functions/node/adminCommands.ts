@@ -5,6 +5,7 @@ import type { Db } from '../db/types.ts';
 import { queueReport } from '../mail/queueReport.ts';
 import { deleteComment, heldComments, setCommentStatus } from '../moderation.ts';
 import { deletePerson, exportPerson } from '../personalData.ts';
+import { type DatabaseInUse, formatStats, siteStats } from '../stats.ts';
 import { formatTipReport, tipReport, tipReportCsv } from '../tipRanking.ts';
 import { asksForHelp, parseCommandArgs } from './commandLine.ts';
 
@@ -19,6 +20,7 @@ const usage = `Usage: npm run admin -- <command>
   delete-comment <id>     delete a comment for good
   tips [--lang en|bg] [--csv]
                           likes and dislikes per tip, best and worst first, and how many were never rated
+  stats [--json]          subscribers, letters, comments, ratings and the database in use, at a glance
   help                    show this help (so does --help after any command)`;
 
 /** What `tips` prints: which languages, and every tip as CSV or the best and worst as a table. */
@@ -32,7 +34,8 @@ type AdminCommand =
   | { name: 'held' | 'queue' }
   | { name: 'export' | 'delete'; email: string }
   | { name: 'approve' | 'hide' | 'delete-comment'; id: number }
-  | { name: 'tips'; options: TipsOptions };
+  | { name: 'tips'; options: TipsOptions }
+  | { name: 'stats'; json: boolean };
 
 /** Turns argv into a command, or a message saying what is wrong with it. */
 function parseCommand(args: string[]): AdminCommand | { error: string } {
@@ -70,6 +73,10 @@ function parseCommand(args: string[]): AdminCommand | { error: string } {
       if (lang !== undefined && !only) return { error: 'tips --lang needs en or bg.' };
       return { name, options: { languages: only ? [only] : [...languages], csv } };
     }
+    case 'stats': {
+      const parsed = parseCommandArgs(name, rest, { json: { type: 'boolean' } }, 0);
+      return 'values' in parsed ? { name, json: parsed.values.json ?? false } : parsed;
+    }
     default:
       return { error: `Unknown command: ${name}` };
   }
@@ -84,7 +91,7 @@ export interface AdminOutput {
 /** Runs one command (not `help`) and resolves with the exit code: 0 done, 1 not found. */
 async function runCommand(
   command: Exclude<AdminCommand, { name: 'help' }>,
-  { db, hashSecret, contentDir }: Omit<AdminDatabase, 'close'>,
+  { db, hashSecret, contentDir, database }: Omit<AdminDatabase, 'close'>,
   out: AdminOutput,
 ): Promise<number> {
   switch (command.name) {
@@ -131,6 +138,11 @@ async function runCommand(
       out.log(command.options.csv ? tipReportCsv(reports) : formatTipReport(reports));
       return 0;
     }
+    case 'stats': {
+      const stats = await siteStats(db, database);
+      out.log(command.json ? JSON.stringify(stats, null, 2) : formatStats(stats));
+      return 0;
+    }
     case 'delete-comment': {
       if (!(await deleteComment(db, command.id))) {
         out.error(`No comment with id ${command.id}.`);
@@ -148,6 +160,8 @@ export interface AdminDatabase {
   hashSecret(): Promise<string>;
   /** Where the tips are read from (`tips` names every known tip, rated or not). */
   contentDir: string;
+  /** Which database this is, for `stats`. */
+  database: DatabaseInUse;
   close(): Promise<void>;
 }
 

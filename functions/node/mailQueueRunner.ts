@@ -7,7 +7,7 @@ import type { Db } from '../db/types.ts';
 import { type QueueRunner, startQueueRunner } from '../mail/queue.ts';
 import { createMailTransport } from '../mail/transport.ts';
 import { loadCourse } from '../newsletter/course.ts';
-import type { Services } from '../services.ts';
+import { operatorMail, type Services } from '../services.ts';
 
 /** A path as short as it can be said: relative inside the working directory, absolute elsewhere. */
 const shown = (file: string) =>
@@ -35,6 +35,7 @@ export async function startMailQueue(db: Db, config: Config, services: Services,
       context: { secret, siteUrl },
       confirmPerHour: config.mail.confirmPerHour,
       contentDir: config.contentDir,
+      operator: operatorMail(config, services),
       onSent: ({ confirmUrl, file }) => {
         if (file && confirmUrl) console.log(`Confirmation letter in ${shown(file)}: ${confirmUrl}`);
       },

@@ -6,7 +6,7 @@ import { createContent } from '../content.ts';
 import { openPostgres } from '../db/postgres.ts';
 import { drainQueue } from '../mail/queue.ts';
 import { createMailTransport } from '../mail/transport.ts';
-import { createServices } from '../services.ts';
+import { createServices, operatorMail } from '../services.ts';
 
 // Scheduled functions may run 30 seconds; stop starting batches well before that.
 const budgetMs = 20_000;
@@ -31,6 +31,7 @@ export default async (): Promise<Response> => {
         context,
         confirmPerHour: settings.mail.confirmPerHour,
         contentDir: settings.contentDir,
+        operator: operatorMail(settings, services),
       });
       sent += result.sent;
       if (result.capped || result.sent + result.retrying + result.failed === 0) break;

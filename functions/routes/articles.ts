@@ -13,6 +13,7 @@ import { keyedHash } from '../http/clientKey.ts';
 import { isHoneypotFilled } from '../http/honeypot.ts';
 import { jsonBody, validJson } from '../http/jsonBody.ts';
 import { rateLimit } from '../http/rateLimit.ts';
+import { queueModerationLetter } from '../mail/moderationLetters.ts';
 import { articleRatingBody, commentBody } from '../schemas.ts';
 import type { AppEnv } from '../services.ts';
 
@@ -117,6 +118,12 @@ export const articles = new Hono<ArticleEnv>()
         .values({ articleId: c.var.articleId, name, comment, email, language, status })
         .returning(publicColumns);
       if (!row) throw new Error('comment insert returned no row');
+      if (status === 'held' && c.var.services.config.admin.email) {
+        // The comment is stored whatever happens here; a letter not queued now comes with the next one.
+        await queueModerationLetter(db).catch((error: unknown) =>
+          console.error(`Moderation letter not queued: ${(error as Error).message}`),
+        );
+      }
       return c.json({ comment: toPublic(row), status }, 201);
     },
   );

@@ -1,6 +1,7 @@
 // `npm run admin` in the test process (runAdmin) on a test app's open database: the command's whole
 // logic and output without starting Node; a few runs of the real command line prove the wiring.
 import { runAdmin } from '../../functions/node/adminCommands.ts';
+import { databaseInUse } from '../../functions/stats.ts';
 import type { TestApp } from './inProcessApp.ts';
 import type { Finished } from './processes.ts';
 
@@ -12,6 +13,7 @@ export async function adminOn(app: TestApp, args: string[]): Promise<Finished> {
     db: app.database.db,
     hashSecret: app.services.hashSecret,
     contentDir: app.services.config.contentDir,
+    database: databaseInUse(app.services.config),
     // The test owns the database and closes it itself.
     close: async () => {},
   });

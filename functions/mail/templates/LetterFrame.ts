@@ -1,4 +1,5 @@
-// The frame of every letter: the brand on top, the content, and a footer with the unsubscribe link.
+// The frame of every letter: the brand on top, the content, and a footer saying why it came with the
+// unsubscribe link (letters to the operator say why in their own words and have nothing to unsubscribe).
 // Written with createElement rather than JSX so Node runs it as plain TypeScript, like the rest of functions/.
 import { Body, Container, Head, Hr, Html, Link, Preview, Section, Text } from '@react-email/components';
 import { type CSSProperties, createElement as h, type ReactNode } from 'react';
@@ -33,11 +34,14 @@ export interface FrameProps {
   t: MailText;
   preview: string;
   siteUrl: string;
-  unsubscribeUrl: string;
+  /** A subscriber's unsubscribe page; absent in a letter to the operator. */
+  unsubscribeUrl?: string;
+  /** Why this letter came, when not the subscriber's `letter.why`. */
+  why?: string;
   children?: ReactNode;
 }
 
-export function LetterFrame({ language, t, preview, siteUrl, unsubscribeUrl, children }: FrameProps) {
+export function LetterFrame({ language, t, preview, siteUrl, unsubscribeUrl, why, children }: FrameProps) {
   const site = new URL(siteUrl).host;
   return h(
     Html,
@@ -61,13 +65,14 @@ export function LetterFrame({ language, t, preview, siteUrl, unsubscribeUrl, chi
         h(
           Section,
           { style: styles.footer },
-          h(Text, { style: { margin: '0 0 8px' } }, t('letter.why', { site })),
-          h(
-            Text,
-            { style: { margin: 0 } },
-            `${t('letter.unsubscribeHint')} `,
-            h(Link, { href: unsubscribeUrl, style: styles.link }, t('letter.unsubscribe')),
-          ),
+          h(Text, { style: { margin: '0 0 8px' } }, why ?? t('letter.why', { site })),
+          unsubscribeUrl &&
+            h(
+              Text,
+              { style: { margin: 0 } },
+              `${t('letter.unsubscribeHint')} `,
+              h(Link, { href: unsubscribeUrl, style: styles.link }, t('letter.unsubscribe')),
+            ),
         ),
       ),
     ),

@@ -21,4 +21,24 @@ export const bg: Record<MailTextKey, string> = {
   'course.tipLabel': 'Рядък съвет от дъното на чекмеджето:',
 
   'issue.readOnSite': 'Още малко мъдрост на сайта',
+
+  'moderation.subject.one': 'Коментар чака преглед под „{article}“',
+  'moderation.subject.many': '{count} коментара чакат преглед',
+  'moderation.preview': 'Задържан, защото съдържа линк: одобри го или го скрий.',
+  'moderation.heading.one': 'Коментар чака твоя преглед',
+  'moderation.heading.many': '{count} коментара чакат твоя преглед',
+  'moderation.body':
+    'Коментарите с линк се задържат, докато решиш. Всеки бутон отваря страница, която показва коментара отново; нищо не се променя, докато не натиснеш бутона там.',
+  'moderation.article': 'Под',
+  'moderation.name': 'Име',
+  'moderation.written': 'Написан на {date}',
+  'moderation.approve': 'Одобри',
+  'moderation.hide': 'Скрий',
+  'moderation.caution':
+    'Текстът е точно какво е написал посетителят. Не отваряй линковете в него, освен ако им вярваш.',
+  'moderation.more':
+    'Още {count} задържани коментара не са изброени тук: пусни npm run admin -- held, за да видиш всички.',
+  'moderation.expiry':
+    'Бутоните работят 7 дни. След това: npm run admin -- approve <id> или hide <id>; номерът е до всеки коментар.',
+  'moderation.why': 'Получаваш това писмо, защото ADMIN_EMAIL посочва този адрес като оператор на {site}.',
 };

@@ -1,6 +1,7 @@
 /**
  * English texts of the letters: the source of truth for keys (`bg.ts` must carry every one).
- * `{name}` marks a value filled in when the letter is made; none of them is ever text a visitor typed.
+ * `{name}` marks a value filled in when the letter is made; none of them is ever text a visitor typed
+ * (the moderation letter shows a held comment's name and text beside these texts, never inside them).
  */
 export const en = {
   'letter.brand': 'Important Advice',
@@ -22,6 +23,25 @@ export const en = {
   'course.tipLabel': 'A rare one, from the bottom of the drawer:',
 
   'issue.readOnSite': 'More small wisdom on the site',
+
+  'moderation.subject.one': 'A comment waits for your review on "{article}"',
+  'moderation.subject.many': '{count} comments wait for your review',
+  'moderation.preview': 'Held because it contains a link: approve or hide it.',
+  'moderation.heading.one': 'A comment waits for your review',
+  'moderation.heading.many': '{count} comments wait for your review',
+  'moderation.body':
+    'Comments with a link are held until you decide. Each button opens a page that shows the comment again; nothing changes until you press the button there.',
+  'moderation.article': 'On',
+  'moderation.name': 'Name',
+  'moderation.written': 'Written {date}',
+  'moderation.approve': 'Approve',
+  'moderation.hide': 'Hide',
+  'moderation.caution':
+    'The text is exactly what the visitor typed. Do not open links in it unless you trust them.',
+  'moderation.more': '{count} more held comments are not listed here: run npm run admin -- held to see all.',
+  'moderation.expiry':
+    'The buttons work for 7 days. Afterwards: npm run admin -- approve <id> or hide <id>; the id is shown beside each comment.',
+  'moderation.why': 'You get this letter because ADMIN_EMAIL names this address as the operator of {site}.',
 } as const;
 
 export type MailTextKey = keyof typeof en;

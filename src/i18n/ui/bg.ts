@@ -236,4 +236,27 @@ export const bg: Record<UiKey, string> = {
   'newsletter.unsubscribe.done':
     'Готово. Адресът ти е изтрит и повече писма няма да идват. Грижи се за себе си!',
   'newsletter.unsubscribe.invalid': 'Този линк не работи. Провери дали е копиран целият от писмото.',
+
+  'moderate.metaTitle': 'Задържан коментар | Важен съвет',
+  'moderate.title': 'Задържан коментар',
+  'moderate.loading': 'Зареждаме коментара...',
+  'moderate.approveQuestion':
+    'Да публикуваме ли коментара под статията? Нищо не се променя, докато не натиснеш бутона.',
+  'moderate.hideQuestion': 'Да скрием ли коментара от сайта? Нищо не се променя, докато не натиснеш бутона.',
+  'moderate.approveButton': 'Публикувай коментара',
+  'moderate.hideButton': 'Скрий коментара',
+  'moderate.working': 'Записваме решението ти...',
+  'moderate.approved': 'Публикуван: коментарът вече се вижда под статията.',
+  'moderate.hidden': 'Скрит: коментарът не се вижда на сайта.',
+  'moderate.alreadyApproved': 'Този линк вече е използван: коментарът е одобрен.',
+  'moderate.alreadyHidden': 'Този линк вече е използван: коментарът е скрит.',
+  'moderate.expired': 'Този линк е изтекъл (работят 7 дни). Реши от командния ред: npm run admin -- held.',
+  'moderate.invalid': 'Този линк не работи. Провери дали е копиран целият от писмото.',
+  'moderate.gone': 'Този коментар вече не съществува.',
+  'moderate.tooMany': 'Твърде много опити оттук за този час. Изчакай малко и отвори линка отново.',
+  'moderate.article': 'Статия',
+  'moderate.name': 'Име',
+  'moderate.written': 'Написан',
+  'moderate.comment': 'Коментар',
+  'moderate.toArticle': 'Към статията',
 };

@@ -238,6 +238,30 @@ export const en = {
     'Done. Your address is deleted and no more letters will come. Take care of yourself!',
   'newsletter.unsubscribe.invalid':
     'This link does not work. Check that it was copied whole from the letter.',
+
+  'moderate.metaTitle': 'Held comment | Important Advice',
+  'moderate.title': 'A held comment',
+  'moderate.loading': 'Loading the comment...',
+  'moderate.approveQuestion':
+    'Publish this comment under the article? Nothing changes until you press the button.',
+  'moderate.hideQuestion': 'Hide this comment from the site? Nothing changes until you press the button.',
+  'moderate.approveButton': 'Publish the comment',
+  'moderate.hideButton': 'Hide the comment',
+  'moderate.working': 'Saving your decision...',
+  'moderate.approved': 'Published: the comment now shows under the article.',
+  'moderate.hidden': 'Hidden: the comment does not show on the site.',
+  'moderate.alreadyApproved': 'This link was already used: the comment is approved.',
+  'moderate.alreadyHidden': 'This link was already used: the comment is hidden.',
+  'moderate.expired':
+    'This link has expired (they work for 7 days). Decide from the command line: npm run admin -- held.',
+  'moderate.invalid': 'This link does not work. Check that it was copied whole from the letter.',
+  'moderate.gone': 'This comment no longer exists.',
+  'moderate.tooMany': 'Too many tries from here this hour. Please wait a little and open the link again.',
+  'moderate.article': 'Article',
+  'moderate.name': 'Name',
+  'moderate.written': 'Written',
+  'moderate.comment': 'Comment',
+  'moderate.toArticle': 'Open the article',
 } as const;
 
 export type UiKey = keyof typeof en;

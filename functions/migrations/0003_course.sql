@@ -12,4 +12,4 @@ ALTER TABLE "course_schedule" ADD CONSTRAINT "course_schedule_subscriber_id_subs
 CREATE INDEX "course_schedule_due" ON "course_schedule" USING btree ("due_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "mail_queue_course_letter" ON "mail_queue" USING btree ("subscriber_id","course_step") WHERE "mail_queue"."course_step" is not null;--> statement-breakpoint
 ALTER TABLE "mail_queue" ADD CONSTRAINT "mail_queue_course_step" CHECK (("mail_queue"."kind" = 'course') = ("mail_queue"."course_step" is not null) and "mail_queue"."course_step" between 0 and 4);--> statement-breakpoint
-ALTER TABLE "mail_queue" ADD CONSTRAINT "mail_queue_kind" CHECK ("mail_queue"."kind" in ('confirm', 'course'));
+ALTER TABLE "mail_queue" ADD CONSTRAINT "mail_queue_kind" CHECK ("mail_queue"."kind" in ('confirm', 'moderation', 'course'));

@@ -1,0 +1,119 @@
+// Letters to the operator about held comments. A held comment queues one `moderation` letter unless
+// one already waits; it goes at once when none left in the past hour, else an hour after the last one.
+// When it leaves it lists every held comment the operator was not told about yet, so the first comment
+// of a quiet hour arrives alone and the ones after it gather into one digest.
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { comments, mailQueue } from '../db/schema.ts';
+import type { Db } from '../db/types.ts';
+import type { DrainOptions, DrainResult } from './queue.ts';
+import { maxAttempts, retryDelayMs } from './queue.ts';
+import { countSentLetter } from './sentCounts.ts';
+
+/** Comments shown in full in one letter; the others are counted (`npm run admin -- held` lists all). */
+const listedPerLetter = 20;
+/** Held comments one letter accounts for; a flood beyond this goes in the next letter, an hour later. */
+const coveredPerLetter = 500;
+// A claimed letter is not claimed again for this long, in case its drainer dies mid-send.
+const claimLeaseMs = 5 * 60_000;
+
+/**
+ * Queues the letter about held comments unless one waits already (the partial unique index
+ * `mail_queue_one_moderation_letter` makes a second insert do nothing, whoever races). Due now, or an
+ * hour after the last letter about comments left.
+ */
+export async function queueModerationLetter(db: Db, now = new Date()): Promise<void> {
+  await db.execute(sql`
+    insert into ${mailQueue} (kind, next_attempt_at)
+    select 'moderation', greatest(${now.toISOString()}::timestamptz, max(operator_told_at) + interval '1 hour')
+    from ${comments}
+    on conflict do nothing`);
+}
+
+async function claim(db: Db, now: Date) {
+  const [letter] = await db
+    .update(mailQueue)
+    .set({ attempts: sql`${mailQueue.attempts} + 1`, nextAttemptAt: new Date(now.getTime() + claimLeaseMs) })
+    .where(
+      sql`${mailQueue.id} in (
+        select id from mail_queue where kind = 'moderation' and status = 'waiting' and next_attempt_at <= ${now}
+        limit 1 for update skip locked)`,
+    )
+    .returning({ id: mailQueue.id, attempts: mailQueue.attempts });
+  return letter;
+}
+
+const untoldHeld = and(eq(comments.status, 'held'), isNull(comments.operatorToldAt));
+
+/** Sends the due letter about held comments, if any, to the operator of `options.operator`. */
+export async function drainModerationLetters(
+  db: Db,
+  options: DrainOptions,
+  now: Date,
+): Promise<Pick<DrainResult, 'sent' | 'retrying' | 'failed'>> {
+  const result = { sent: 0, retrying: 0, failed: 0 };
+  const operator = options.operator;
+  if (!operator) return result;
+  const letter = await claim(db, now);
+  if (!letter) return result;
+  const covered = await db
+    .select({
+      id: comments.id,
+      articleId: comments.articleId,
+      name: comments.name,
+      comment: comments.comment,
+      createdAt: comments.createdAt,
+    })
+    .from(comments)
+    .where(untoldHeld)
+    .orderBy(asc(comments.id))
+    .limit(coveredPerLetter);
+  try {
+    if (covered.length > 0) {
+      const { moderationLetter } = await import('./letters.ts');
+      const listed = await Promise.all(
+        covered.slice(0, listedPerLetter).map(async (row) => ({
+          ...row,
+          articleTitle:
+            (await operator.articleTitle(row.articleId, operator.language)) ?? `#${row.articleId}`,
+        })),
+      );
+      const made = await moderationLetter(
+        options.context,
+        operator,
+        listed,
+        covered.length - listed.length,
+        now,
+      );
+      await options.transport.send(made);
+      await db
+        .update(comments)
+        .set({ operatorToldAt: now })
+        .where(
+          inArray(
+            comments.id,
+            covered.map((row) => row.id),
+          ),
+        );
+      await countSentLetter(db, 'moderation', now);
+      result.sent++;
+    }
+    await db.delete(mailQueue).where(eq(mailQueue.id, letter.id));
+  } catch (error) {
+    const last = letter.attempts >= maxAttempts;
+    await db
+      .update(mailQueue)
+      .set({
+        status: last ? 'failed' : 'waiting',
+        nextAttemptAt: new Date(now.getTime() + retryDelayMs(letter.attempts)),
+        lastError: String((error as Error).message ?? error).slice(0, 500),
+      })
+      .where(eq(mailQueue.id, letter.id));
+    if (last) result.failed++;
+    else result.retrying++;
+    return result;
+  }
+  // Comments held while this letter was being made, or beyond what it covered, get the next one.
+  const [left] = await db.select({ id: comments.id }).from(comments).where(untoldHeld).limit(1);
+  if (left) await queueModerationLetter(db, now);
+  return result;
+}

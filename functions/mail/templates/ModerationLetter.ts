@@ -1,0 +1,118 @@
+// The letter to the operator about held comments: for each, the article, the name, the text and two
+// buttons. The name and text are what a visitor typed: they are passed as React children, which React
+// escapes in the HTML part (no markup or styles of theirs survive), and never into a text template.
+import { Button, Link, Section, Text } from '@react-email/components';
+import { type CSSProperties, createElement as h } from 'react';
+import type { Lang } from '../../contract.ts';
+import { mailText } from '../texts.ts';
+import { colours, LetterFrame } from './LetterFrame.ts';
+
+export interface HeldCommentInLetter {
+  id: number;
+  name: string;
+  comment: string;
+  createdAt: Date;
+  articleTitle: string;
+  articleUrl: string;
+  approveUrl: string;
+  hideUrl: string;
+}
+
+export interface ModerationLetterProps {
+  language: Lang;
+  siteUrl: string;
+  comments: HeldCommentInLetter[];
+  /** Held comments not listed (the letter shows a bounded number). */
+  more: number;
+}
+
+const button = (background: string): CSSProperties => ({
+  backgroundColor: background,
+  color: colours.night,
+  borderRadius: '999px',
+  padding: '10px 22px',
+  fontWeight: 800,
+  fontSize: '15px',
+  marginRight: '8px',
+});
+
+const quote: CSSProperties = {
+  borderLeft: `4px solid ${colours.sun}`,
+  padding: '2px 0 2px 14px',
+  margin: '8px 0 12px',
+  wordBreak: 'break-word',
+};
+
+function CommentBlock({ language, comment }: { language: Lang; comment: HeldCommentInLetter }) {
+  const t = mailText(language);
+  const date = new Intl.DateTimeFormat(language === 'bg' ? 'bg-BG' : 'en-GB', {
+    dateStyle: 'long',
+    timeStyle: 'short',
+    timeZone: 'UTC',
+  }).format(comment.createdAt);
+  return h(
+    Section,
+    { style: { borderTop: `1px solid ${colours.cream}`, padding: '12px 0' } },
+    h(
+      Text,
+      { style: { margin: '0 0 4px', fontSize: '14px' } },
+      `#${comment.id} · ${t('moderation.article')} `,
+      h(
+        Link,
+        { href: comment.articleUrl, style: { color: colours.grape, fontWeight: 700 } },
+        comment.articleTitle,
+      ),
+      ` · ${t('moderation.written', { date: `${date} UTC` })}`,
+    ),
+    h(Text, { style: { margin: '0', fontWeight: 800 } }, `${t('moderation.name')}: `, comment.name),
+    // Line breaks as <br>, so the plain-text part keeps them too.
+    h(
+      Text,
+      { style: quote },
+      ...comment.comment.split('\n').flatMap((line, i) => (i === 0 ? [line] : [h('br', { key: i }), line])),
+    ),
+    h(
+      Section,
+      null,
+      h(Button, { href: comment.approveUrl, style: button(colours.mint) }, t('moderation.approve')),
+      // A space, so the plain-text part does not glue the second button's name to the first link.
+      ' ',
+      h(Button, { href: comment.hideUrl, style: button(colours.sun) }, t('moderation.hide')),
+    ),
+  );
+}
+
+export function ModerationLetter({ language, siteUrl, comments, more }: ModerationLetterProps) {
+  const t = mailText(language);
+  const count = String(comments.length + more);
+  const one = comments.length + more === 1;
+  return h(
+    LetterFrame,
+    {
+      language,
+      t,
+      preview: t('moderation.preview'),
+      siteUrl,
+      why: t('moderation.why', { site: new URL(siteUrl).host }),
+    },
+    h(
+      Text,
+      { style: { fontSize: '20px', fontWeight: 800, margin: '16px 0 8px' } },
+      one ? t('moderation.heading.one') : t('moderation.heading.many', { count }),
+    ),
+    h(Text, null, t('moderation.body')),
+    h(Text, { style: { fontSize: '14px' } }, t('moderation.caution')),
+    ...comments.map((comment) => h(CommentBlock, { key: comment.id, language, comment })),
+    more > 0 && h(Text, { style: { fontSize: '14px' } }, t('moderation.more', { count: String(more) })),
+    h(Text, { style: { fontSize: '14px', marginTop: '20px' } }, t('moderation.expiry')),
+  );
+}
+
+/** The subject names the article for one comment, the count for several; never what a visitor typed. */
+export function moderationSubject(language: Lang, comments: { articleTitle: string }[], more: number) {
+  const t = mailText(language);
+  const total = comments.length + more;
+  return total === 1
+    ? t('moderation.subject.one', { article: comments[0]?.articleTitle ?? '' })
+    : t('moderation.subject.many', { count: String(total) });
+}

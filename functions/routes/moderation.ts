@@ -1,0 +1,92 @@
+// /api/moderation: the approve and hide links of a moderation letter open /moderate (or /bg/moderate),
+// which GETs the comment here to show it and POSTs the decision only when its button is pressed, so a
+// mail scanner that fetches the links (and even runs the page) approves nothing. A link acts only on a
+// held comment: once either link of a comment was used (or the operator decided from the command
+// line), both say what was decided.
+
+import { zValidator } from '@hono/zod-validator';
+import { and, eq } from 'drizzle-orm';
+import type { Context } from 'hono';
+import { Hono } from 'hono';
+import { errorMessages, type Lang, type ModerationStatus } from '../contract.ts';
+import { comments } from '../db/schema.ts';
+import { jsonBody, validJson } from '../http/jsonBody.ts';
+import { rateLimit } from '../http/rateLimit.ts';
+import { checkModerationToken } from '../mail/tokens.ts';
+import { moderationQuery, moderationToken } from '../schemas.ts';
+import type { AppEnv } from '../services.ts';
+
+const limited = rateLimit('moderation', 'moderation', { error: errorMessages.moderationRateLimited });
+
+/** The token's check, or the 400 / 410 answer for a token that is not ours or too old. */
+async function checked(c: Context<AppEnv>, token: string) {
+  const check = checkModerationToken(await c.var.services.hashSecret(), token);
+  if (check.status === 'invalid') return { answer: c.json({ error: errorMessages.moderationInvalid }, 400) };
+  if (check.status === 'expired') return { answer: c.json({ error: errorMessages.moderationExpired }, 410) };
+  return { action: check.action, commentId: check.commentId };
+}
+
+const decided = (status: ModerationStatus) =>
+  status === 'published' ? errorMessages.moderationApproved : errorMessages.moderationHidden;
+
+export const moderation = new Hono<AppEnv>()
+  .get(
+    '/',
+    limited,
+    zValidator('query', moderationQuery, (result, c) => {
+      if (!result.success) {
+        return c.json({ error: result.error.issues[0]?.message ?? errorMessages.moderationInvalid }, 400);
+      }
+    }),
+    async (c) => {
+      const { token, lang = 'en' } = c.req.valid('query');
+      const check = await checked(c, token);
+      if ('answer' in check) return check.answer;
+      const { db } = await c.var.services.db();
+      const [row] = await db
+        .select({
+          id: comments.id,
+          articleId: comments.articleId,
+          name: comments.name,
+          comment: comments.comment,
+          language: comments.language,
+          status: comments.status,
+          createdAt: comments.createdAt,
+        })
+        .from(comments)
+        .where(eq(comments.id, check.commentId));
+      if (!row) return c.json({ error: errorMessages.moderationGone }, 404);
+      const title = await c.var.services.content.articleTitle(row.articleId, lang);
+      return c.json({
+        action: check.action,
+        status: row.status as ModerationStatus,
+        comment: {
+          id: row.id,
+          name: row.name,
+          comment: row.comment,
+          language: row.language as Lang,
+          createdAt: row.createdAt.toISOString(),
+        },
+        article: { id: row.articleId, title: title ?? `#${row.articleId}` },
+      });
+    },
+  )
+  .post('/', limited, jsonBody, validJson(moderationToken), async (c) => {
+    const check = await checked(c, c.req.valid('json').token);
+    if ('answer' in check) return check.answer;
+    const status = check.action === 'approve' ? 'published' : 'hidden';
+    const { db } = await c.var.services.db();
+    const changed = await db
+      .update(comments)
+      .set({ status })
+      .where(and(eq(comments.id, check.commentId), eq(comments.status, 'held')))
+      .returning({ id: comments.id });
+    if (changed.length > 0) return c.json({ status });
+    const [row] = await db
+      .select({ status: comments.status })
+      .from(comments)
+      .where(eq(comments.id, check.commentId));
+    if (!row) return c.json({ error: errorMessages.moderationGone }, 404);
+    const now = row.status as ModerationStatus;
+    return c.json({ error: decided(now), status: now }, 409);
+  });
