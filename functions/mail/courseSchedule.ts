@@ -6,7 +6,7 @@
 // Catching up: a step goes when due; the one after it is due on its own day, but never less than a day
 // after the step before was queued. A server down for days sends the oldest missed letter when it is
 // back, the next one a day later at the earliest, and so on: never two course letters on one day.
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { courseSchedule, mailQueue, subscribers } from '../db/schema.ts';
 import type { Db } from '../db/types.ts';
 import { courseDays } from '../newsletter/courseSchema.ts';
@@ -15,23 +15,24 @@ const lastStep = courseDays.length - 1;
 // The day of each step, as a PostgreSQL array (1-based): constants of ours, never input.
 const daysArray = sql.raw(`array[${courseDays.join(',')}]`);
 
-/** Rows a statement returned, from either driver (node-postgres and PGlite both answer `{ rows }`). */
-export const rowsOf = (result: unknown) => (result as { rows?: unknown[] }).rows ?? [];
-
 /**
- * Confirms a pending subscriber and starts their course, in one statement: both happen or neither.
+ * Confirms a pending subscriber and starts their course, in one transaction: both happen or neither.
  * Resolves to whether this call confirmed (false when the row is gone or confirmed already).
  */
 export async function confirmAndStartCourse(db: Db, subscriberId: string): Promise<boolean> {
-  const result = await db.execute(sql`
-    with confirmed as (
-      update ${subscribers} set status = 'confirmed', confirmed_at = now()
-      where id = ${subscriberId} and status = 'pending'
-      returning id, confirmed_at)
-    insert into ${courseSchedule} (subscriber_id, step, due_at, started_at)
-    select id, 0, confirmed_at, confirmed_at from confirmed
-    returning subscriber_id`);
-  return rowsOf(result).length > 0;
+  return db.transaction(async (tx) => {
+    const [confirmed] = await tx
+      .update(subscribers)
+      .set({ status: 'confirmed', confirmedAt: sql`now()` })
+      .where(and(eq(subscribers.id, subscriberId), eq(subscribers.status, 'pending')))
+      .returning({ id: subscribers.id });
+    if (!confirmed) return false;
+    // now() is the transaction's start, so the course starts at the very moment of confirming.
+    await tx
+      .insert(courseSchedule)
+      .values({ subscriberId, step: 0, dueAt: sql`now()`, startedAt: sql`now()` });
+    return true;
+  });
 }
 
 /**
