@@ -1,7 +1,14 @@
 // A person's requests under the privacy policy, by e-mail address: see everything held, delete it all.
 // Tip ratings are keyed on an anonymous browser session, not an address, so they cannot be linked.
 import { asc, eq } from 'drizzle-orm';
-import { articleRatings, comments, mailQueue, newsletterSends, subscribers } from './db/schema.ts';
+import {
+  articleRatings,
+  comments,
+  courseSchedule,
+  mailQueue,
+  newsletterSends,
+  subscribers,
+} from './db/schema.ts';
 import type { Db } from './db/types.ts';
 import { keyedHash } from './http/clientKey.ts';
 import { queueRequestedLetters } from './mail/queue.ts';
@@ -16,6 +23,8 @@ export interface PersonExport {
     confirmedAt: string | null;
     queuedLetters: { id: number; kind: string; status: string; attempts: number; queuedAt: string }[];
     newsletterSends: { issue: string; status: string; at: string }[];
+    /** The course's next letter (1-5) and when it is due; null once the last is queued or before confirming. */
+    course: { nextLetter: number; dueAt: string } | null;
   } | null;
   comments: {
     id: number;
@@ -56,6 +65,9 @@ export async function exportPerson(db: Db, secret: string, email: string): Promi
         .where(eq(newsletterSends.subscriberId, subscriber.id))
         .orderBy(asc(newsletterSends.updatedAt))
     : [];
+  const [course] = subscriber
+    ? await db.select().from(courseSchedule).where(eq(courseSchedule.subscriberId, subscriber.id))
+    : [];
   const ownComments = await db.select().from(comments).where(eq(comments.email, email)).orderBy(comments.id);
   const ratings = await db
     .select()
@@ -82,6 +94,7 @@ export async function exportPerson(db: Db, secret: string, email: string): Promi
             status: l.status,
             at: l.updatedAt.toISOString(),
           })),
+          course: course ? { nextLetter: course.step + 1, dueAt: course.dueAt.toISOString() } : null,
         }
       : null,
     comments: ownComments.map((c) => ({

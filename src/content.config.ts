@@ -2,10 +2,13 @@ import { defineCollection } from 'astro:content';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { glob, type LoaderContext } from 'astro/loaders';
+import { courseLetterSchema } from '../functions/newsletter/courseSchema.ts';
 import { issueSchema } from '../functions/newsletter/issueSchema.ts';
 import { articleSchema } from './lib/blog/articleSchema.ts';
+import { checkCourseContent } from './lib/newsletter/courseChecks.ts';
 import { parseTips, tipSchema } from './lib/tips/tipRules.ts';
 
+const contentDir = fileURLToPath(new URL('../content', import.meta.url));
 const tipsFile = fileURLToPath(new URL('../content/tips.json', import.meta.url));
 
 /** Articles: one MDX file per language, `content/blog/<lang>/<slug>.mdx`. */
@@ -50,10 +53,40 @@ const tips = defineCollection({
 const newsletter = defineCollection({
   loader: glob({
     base: './content/newsletter',
-    pattern: '**/*.{md,mdx}',
+    pattern: '{en,bg}/*.{md,mdx}',
     generateId: ({ entry }) => entry.replace(/\.mdx?$/, ''),
   }),
   schema: issueSchema,
 });
 
-export const collections = { blog, tips, newsletter };
+/**
+ * The course of five letters, `content/newsletter/course/<lang>/*.md`: no page shows them either; the
+ * build stops on a missing day or language, a subject or preview too long, a tip the generator shows,
+ * or a paragraph that says again what a tip, an article, an issue or another letter says.
+ */
+const course = defineCollection({
+  loader: {
+    name: 'course-letters',
+    load: async ({ store, parseData, generateDigest }) => {
+      const tipEntries = parseTips(JSON.parse(await readFile(tipsFile, 'utf8')));
+      const { letters, problems } = await checkCourseContent(contentDir, tipEntries);
+      if (problems.length > 0) {
+        throw new Error(`content/newsletter/course has problems:\n- ${problems.join('\n- ')}`);
+      }
+      store.clear();
+      for (const letter of letters) {
+        const id = `${letter.language}/${letter.data.day}`;
+        const data = await parseData({ id, data: letter.data });
+        store.set({
+          id,
+          data,
+          body: letter.markdown,
+          digest: generateDigest({ ...data, body: letter.markdown }),
+        });
+      }
+    },
+  },
+  schema: courseLetterSchema,
+});
+
+export const collections = { blog, tips, newsletter, course };

@@ -46,10 +46,12 @@ export const subscribers = pgTable(
 );
 
 /**
- * Letters waiting to leave: moved here from `subscribers.confirm_wanted` by the queue drainer, sent by
- * it, deleted once sent. A letter holds no address or link: both are made from the subscriber row at
+ * Letters waiting to leave: moved here from `subscribers.confirm_wanted` (a confirmation letter) or
+ * `course_schedule` (a letter of the course, `course_step` 0-4) by the queue drainer, sent by it,
+ * deleted once sent. A letter holds no address or link: both are made from the subscriber row at
  * sending time. `failed` letters gave up after their last retry and wait for the operator
- * (`npm run admin -- queue`). No indexes beyond the key: the table stays small.
+ * (`npm run admin -- queue`). Beyond the key, only the guards that one course letter and one
+ * moderation letter wait at a time.
  *
  * A `moderation` letter goes to the operator (ADMIN_EMAIL), not a subscriber: it has no subscriber and
  * lists, when it leaves, every held comment the operator has not been told about. At most one waits at
@@ -66,14 +68,46 @@ export const mailQueue = pgTable(
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     lastError: text('last_error'),
     createdAt: createdAt(),
+    courseStep: smallint('course_step'),
   },
   (t) => [
-    check('mail_queue_kind', sql`${t.kind} in ('confirm', 'moderation')`),
+    check('mail_queue_kind', sql`${t.kind} in ('confirm', 'moderation', 'course')`),
     check('mail_queue_status', sql`${t.status} in ('waiting', 'failed')`),
     check('mail_queue_recipient', sql`(${t.kind} = 'moderation') = (${t.subscriberId} is null)`),
     uniqueIndex('mail_queue_one_moderation_letter')
       .on(t.kind)
       .where(sql`${t.kind} = 'moderation' and ${t.status} = 'waiting'`),
+    check(
+      'mail_queue_course_step',
+      sql`(${t.kind} = 'course') = (${t.courseStep} is not null) and ${t.courseStep} between 0 and 4`,
+    ),
+    uniqueIndex('mail_queue_course_letter')
+      .on(t.subscriberId, t.courseStep)
+      .where(sql`${t.courseStep} is not null`),
+  ],
+);
+
+/**
+ * The course of five letters (days 0, 7, 14, 21, 28 after confirming): one row per confirmed subscriber
+ * with letters still to come, `step` being the next one (0-4) and `due_at` when it may go. The queue
+ * drainer moves a due step into mail_queue and, in the same statement, advances the row (or deletes it
+ * after the last step), so a step is queued once whatever restarts or runs beside it. Goes with the
+ * subscriber (unsubscribe, purge).
+ */
+export const courseSchedule = pgTable(
+  'course_schedule',
+  {
+    subscriberId: uuid('subscriber_id')
+      .primaryKey()
+      .references(() => subscribers.id, { onDelete: 'cascade' }),
+    step: smallint('step').notNull().default(0),
+    dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
+    /** When the subscription was confirmed: the days of the course count from here. */
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('course_schedule_due').on(t.dueAt),
+    check('course_schedule_step', sql`${t.step} between 0 and 4`),
   ],
 );
 

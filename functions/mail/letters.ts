@@ -3,9 +3,11 @@
 import { render } from '@react-email/components';
 import { createElement as h, type ReactElement } from 'react';
 import type { Lang } from '../contract.ts';
+import { type CourseLetter, fillCourseMarkdown, loadCourse, tipText } from '../newsletter/course.ts';
 import { ConfirmLetter, confirmSubject } from './templates/ConfirmLetter.ts';
 import { IssueLetter } from './templates/IssueLetter.ts';
 import { ModerationLetter, moderationSubject } from './templates/ModerationLetter.ts';
+import { mailText } from './texts.ts';
 import { confirmToken, moderationToken, unsubscribeToken } from './tokens.ts';
 import type { Letter } from './transport.ts';
 
@@ -95,6 +97,39 @@ export async function issueLetter(
     headers: listHeaders(unsubscribe.oneClick),
     messageId: `<${slug}.${recipient.id}@${new URL(context.siteUrl).hostname}>`,
   };
+}
+
+/**
+ * A letter of the course for one subscriber: the issue frame, the letter's Markdown with its rare tip
+ * (`tip`, the words of tips.json today) and links to the site's home page in the subscriber's language.
+ * The same Message-ID every time, so a letter resent after a crash shows once.
+ */
+export async function courseLetter(
+  context: LetterContext,
+  recipient: Recipient,
+  letter: CourseLetter,
+  tip: string,
+): Promise<Letter> {
+  const text = letter.text[recipient.language];
+  const markdown = fillCourseMarkdown(text.markdown, {
+    tipLabel: mailText(recipient.language)('course.tipLabel'),
+    tipText: tip,
+    home: pageUrl(context.siteUrl, recipient.language, '/'),
+  });
+  return issueLetter(context, recipient, `course-${letter.step}`, { ...text, markdown });
+}
+
+/** Letter `step` (0-4) of the course for one subscriber, read from the content folder now. */
+export async function courseLetterOf(
+  contentDir: string | undefined,
+  context: LetterContext,
+  recipient: Recipient,
+  step: number,
+): Promise<Letter> {
+  if (!contentDir) throw new Error('No content folder to make a letter of the course from');
+  const letter = (await loadCourse(contentDir))[step];
+  if (!letter) throw new Error(`The course has no letter ${step}`);
+  return courseLetter(context, recipient, letter, await tipText(contentDir, letter.tip, recipient.language));
 }
 
 /** A held comment as the moderation letter needs it; the links are made here. */

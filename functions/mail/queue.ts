@@ -6,9 +6,10 @@ import type { Lang } from '../contract.ts';
 import { mailQueue, rateLimits, subscribers } from '../db/schema.ts';
 import type { Db } from '../db/types.ts';
 import { countAttempt } from '../http/rateLimit.ts';
+import { queueCourseLetters } from './courseSchedule.ts';
 import type { LetterContext } from './letters.ts';
 import { countSentLetter } from './sentCounts.ts';
-import type { MailTransport } from './transport.ts';
+import type { Letter, MailTransport } from './transport.ts';
 
 /** A letter still failing after this many tries is marked failed and left for the operator. */
 export const maxAttempts = 8;
@@ -28,6 +29,8 @@ export interface DrainOptions {
   context: LetterContext;
   /** Most confirmation letters per clock hour (CONFIRM_MAIL_PER_HOUR); 0 means no cap. */
   confirmPerHour: number;
+  /** The content folder, for the letters of the course; a drainer without it sends only confirmations. */
+  contentDir?: string;
   now?: Date;
   batch?: number;
   /**
@@ -40,7 +43,7 @@ export interface DrainOptions {
     articleTitle(id: number, language: Lang): Promise<string | undefined>;
   };
   /** Called for each letter that left, e.g. to print the confirmation link of a local run. */
-  onSent?: (sent: { confirmUrl: string; file?: string }) => void;
+  onSent?: (sent: { confirmUrl?: string; file?: string }) => void;
 }
 
 export interface DrainResult {
@@ -57,6 +60,7 @@ interface Claimed {
   id: number;
   kind: string;
   attempts: number;
+  courseStep: number | null;
   subscriberId: string;
   email: string;
   language: Lang;
@@ -88,6 +92,7 @@ async function claim(db: Db, now: Date, limit: number): Promise<Claimed[]> {
       id: mailQueue.id,
       kind: mailQueue.kind,
       attempts: mailQueue.attempts,
+      courseStep: mailQueue.courseStep,
       subscriberId: subscribers.id,
       email: subscribers.email,
       language: subscribers.language,
@@ -131,21 +136,25 @@ export async function drainQueue(db: Db, options: DrainOptions): Promise<DrainRe
     room = Math.min(room, left);
   }
   await queueRequestedLetters(db, now, room);
+  if (options.contentDir) await queueCourseLetters(db, now, room);
   const claimed = await claim(db, now, room);
   // The cap, not the batch size, decided how many to take, and all were taken.
   result.capped = room < batch && claimed.length === room;
   if (claimed.length === 0) return result;
   // The templates (React Email, half a second to load) only once there is a letter: the API's routes
   // import this module, and most of their cold starts send nothing.
-  const { confirmationLetter } = await import('./letters.ts');
+  const { confirmationLetter, courseLetterOf } = await import('./letters.ts');
   for (const letter of claimed) {
     try {
       const recipient = { id: letter.subscriberId, email: letter.email, language: letter.language };
-      const made = await confirmationLetter(options.context, recipient, now);
+      const made: Letter & { confirmUrl?: string } =
+        letter.courseStep === null
+          ? await confirmationLetter(options.context, recipient, now)
+          : await courseLetterOf(options.contentDir, options.context, recipient, letter.courseStep);
       const { file } = await options.transport.send(made);
       await db.delete(mailQueue).where(eq(mailQueue.id, letter.id));
       await countSentLetter(db, letter.kind, now);
-      if (options.confirmPerHour > 0) {
+      if (options.confirmPerHour > 0 && letter.kind === 'confirm') {
         await countAttempt(db, { ...capKey, windowStart, max: options.confirmPerHour });
       }
       result.sent++;

@@ -1,10 +1,12 @@
-// The mail queue in `npm run serve`: drained every two seconds; with no SMTP_URL each confirmation
-// letter lands in DATA_DIR/outbox and its link is printed, so a local run works with no mail server.
+// The mail queue in `npm run serve`: drained every two seconds (confirmation letters and the letters of
+// the course); with no SMTP_URL each letter lands in DATA_DIR/outbox (a confirmation letter's link is
+// printed), so a local run works with no mail server.
 import path from 'node:path';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/types.ts';
 import { type QueueRunner, startQueueRunner } from '../mail/queue.ts';
 import { createMailTransport } from '../mail/transport.ts';
+import { loadCourse } from '../newsletter/course.ts';
 import { operatorMail, type Services } from '../services.ts';
 
 /** A path as short as it can be said: relative inside the working directory, absolute elsewhere. */
@@ -24,15 +26,18 @@ export async function startMailQueue(db: Db, config: Config, services: Services,
     transport.close();
     return { stop: async () => {} };
   }
+  // A broken course is said at start, not first when a letter of it is due (it then waits and retries).
+  await loadCourse(config.contentDir).catch((error: Error) => console.error(error.message));
   const runner: QueueRunner = startQueueRunner(
     db,
     {
       transport,
       context: { secret, siteUrl },
       confirmPerHour: config.mail.confirmPerHour,
+      contentDir: config.contentDir,
       operator: operatorMail(config, services),
       onSent: ({ confirmUrl, file }) => {
-        if (file) console.log(`Confirmation letter in ${shown(file)}: ${confirmUrl}`);
+        if (file && confirmUrl) console.log(`Confirmation letter in ${shown(file)}: ${confirmUrl}`);
       },
     },
     (message) => console.warn(message),

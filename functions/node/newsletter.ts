@@ -10,11 +10,13 @@ import { asksForHelp, type OptionSpec, parseCommandArgs } from './commandLine.ts
 const usage = `Usage: npm run newsletter -- <command>
 
   preview <slug>            write the letter (HTML and text, both languages) to a folder and print where
+  preview course            write every letter of the 30-day course the same way, with an index.html
   send <slug> [--dry-run]   send the issue to every confirmed subscriber, each in their language;
                             --dry-run makes every letter and counts them, and sends nothing
   help                      show this help (so does --help after any command)
 
-An issue is content/newsletter/en/<slug>.md and content/newsletter/bg/<slug>.md (or .mdx).`;
+An issue is content/newsletter/en/<slug>.md and content/newsletter/bg/<slug>.md (or .mdx). The course's
+letters are content/newsletter/course/<lang>/*.md; the serve process sends them by itself.`;
 
 type Command =
   | { name: 'help' }
@@ -50,6 +52,15 @@ async function run(command: Command): Promise<number> {
     return 1;
   }
   const { IssueError, listIssues, loadIssue } = await import('../newsletter/issues.ts');
+  if (command.name === 'preview' && command.slug === 'course') {
+    try {
+      return await previewCourse(config);
+    } catch (error) {
+      if (!(error instanceof IssueError)) throw error;
+      console.error(error.message);
+      return 1;
+    }
+  }
   const known = await listIssues(config.contentDir);
   if (!known.includes(command.slug)) {
     console.error(
@@ -84,6 +95,50 @@ async function preview(config: Config, slug: string, issue: Issue) {
     await fs.writeFile(path.join(dir, `${language}.txt`), `Subject: ${letter.subject}\n\n${letter.text}\n`);
   }
   console.log(`Preview of ${slug} written to ${dir} (en.html, en.txt, bg.html, bg.txt).`);
+  return 0;
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c] ?? c);
+
+/** Every letter of the course in both languages, and an index.html that lists them by day. */
+async function previewCourse(config: Config) {
+  const { courseLetter } = await import('../mail/letters.ts');
+  const { loadCourse, tipText } = await import('../newsletter/course.ts');
+  const course = await loadCourse(config.contentDir);
+  const dir = path.join(config.dataDir, 'newsletter-preview', 'course');
+  await fs.mkdir(dir, { recursive: true });
+  const context = { secret: 'preview', siteUrl: siteUrlOf(config) };
+  const rows: string[] = [];
+  for (const letter of course) {
+    const cells: string[] = [];
+    for (const language of languages) {
+      const reader = { id: '00000000-0000-4000-8000-000000000000', email: 'reader@example.com', language };
+      const tip = await tipText(config.contentDir, letter.tip, language);
+      const made = await courseLetter(context, reader, letter, tip);
+      const name = `day-${String(letter.day).padStart(2, '0')}.${language}`;
+      await fs.writeFile(path.join(dir, `${name}.html`), made.html);
+      await fs.writeFile(path.join(dir, `${name}.txt`), `Subject: ${made.subject}\n\n${made.text}\n`);
+      const { preview } = letter.text[language];
+      cells.push(
+        `<td lang="${language}"><a href="${name}.html">${escapeHtml(made.subject)}</a> ` +
+          `(<a href="${name}.txt">text</a>)<br><small>${escapeHtml(preview)}</small></td>`,
+      );
+    }
+    rows.push(`<tr><th scope="row">${letter.day}</th>${cells.join('')}</tr>`);
+  }
+  const index = `<!doctype html>
+<html lang="en"><meta charset="utf-8"><title>The course: preview</title>
+<style>body{font-family:system-ui,sans-serif;margin:2rem}td,th{padding:.5rem 1rem;text-align:left;vertical-align:top}</style>
+<h1>The 30-day course</h1>
+<table><thead><tr><th scope="col">Day</th>${languages.map((l) => `<th scope="col">${l}</th>`).join('')}</tr></thead>
+<tbody>${rows.join('\n')}</tbody></table>
+</html>
+`;
+  await fs.writeFile(path.join(dir, 'index.html'), index);
+  console.log(
+    `Preview of the course (${course.length} letters, ${languages.join(' and ')}) written to ${dir}: open index.html.`,
+  );
   return 0;
 }
 

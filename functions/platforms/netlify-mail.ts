@@ -1,5 +1,6 @@
 // Netlify Scheduled Function: drains the mail queue every minute (Netlify's shortest schedule), so a
-// confirmation letter leaves within about a minute of the subscription. Needs SITE_URL for the links.
+// confirmation letter leaves within about a minute of the subscription, and a letter of the course
+// within a minute of its time. Needs SITE_URL for the links and the content folder for the course.
 import { loadConfig } from '../config.ts';
 import { createContent } from '../content.ts';
 import { openPostgres } from '../db/postgres.ts';
@@ -29,6 +30,7 @@ export default async (): Promise<Response> => {
         transport,
         context,
         confirmPerHour: settings.mail.confirmPerHour,
+        contentDir: settings.contentDir,
         operator: operatorMail(settings, services),
       });
       sent += result.sent;

@@ -1,10 +1,11 @@
 // POST /api/subscribe/confirm: the confirmation page sends the token from the letter's link here. Only
 // a POST confirms, so a mail scanner that merely opens the link confirms nobody.
-import { and, eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { errorMessages } from '../contract.ts';
 import { subscribers } from '../db/schema.ts';
 import { jsonBody, validJson } from '../http/jsonBody.ts';
+import { confirmAndStartCourse } from '../mail/courseSchedule.ts';
 import { checkConfirmToken } from '../mail/tokens.ts';
 import { confirmBody } from '../schemas.ts';
 import type { AppEnv } from '../services.ts';
@@ -16,12 +17,8 @@ export const confirm = new Hono<AppEnv>().post('/', jsonBody, validJson(confirmB
   if (check.status === 'invalid') return c.json({ error: errorMessages.confirmInvalid }, 400);
   if (check.status === 'expired') return c.json({ error: errorMessages.confirmExpired }, 410);
   const { db } = await open();
-  const confirmed = await db
-    .update(subscribers)
-    .set({ status: 'confirmed', confirmedAt: sql`now()` })
-    .where(and(eq(subscribers.id, check.subscriberId), eq(subscribers.status, 'pending')))
-    .returning({ id: subscribers.id });
-  if (confirmed.length > 0) return c.json({ confirmed: true as const });
+  // Confirming starts the course of letters, whose welcome letter the mail queue sends within seconds.
+  if (await confirmAndStartCourse(db, check.subscriberId)) return c.json({ confirmed: true as const });
   const [row] = await db
     .select({ status: subscribers.status })
     .from(subscribers)

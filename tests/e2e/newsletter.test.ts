@@ -30,15 +30,15 @@ afterAll(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-/** The one letter in the outbox, parsed, once the serve process has written it. */
-async function letterInOutbox() {
+/** Letter number `count` in the outbox (files are named by time), parsed, once the server wrote it. */
+async function letterInOutbox(count = 1) {
   const outbox = path.join(dataDir, 'outbox');
   const until = Date.now() + 20_000;
   for (;;) {
     const files = fs.existsSync(outbox) ? fs.readdirSync(outbox).filter((f) => f.endsWith('.eml')) : [];
-    if (files.length > 0) {
-      expect(files).toHaveLength(1);
-      return simpleParser(fs.readFileSync(path.join(outbox, files[0] ?? '')));
+    if (files.length >= count) {
+      expect(files).toHaveLength(count);
+      return simpleParser(fs.readFileSync(path.join(outbox, files.sort()[count - 1] ?? '')));
     }
     if (Date.now() > until) throw new Error(`no letter in ${outbox}:\n${server.output()}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -58,6 +58,8 @@ it('subscribes on the Bulgarian home page, confirms from the letter, and unsubsc
   const email = `reader-${Date.now()}@example.com`;
 
   await page.goto('/bg/');
+  // The box says what a subscriber gets.
+  await page.getByText('Пет кратки, топли писма за 30 дни, после забравяме адреса ти.').waitFor();
   const input = page.getByLabel('Имейл адрес');
   await input.scrollIntoViewIfNeeded();
   await page.waitForFunction(
@@ -83,6 +85,8 @@ it('subscribes on the Bulgarian home page, confirms from the letter, and unsubsc
   expect(await page.locator('html').getAttribute('lang')).toBe('bg');
   await page.getByText('Готово, вътре си! Абонаментът ти е потвърден').waitFor();
   await expectAccessible(page);
+  // Confirming started the course: its welcome letter follows within seconds.
+  expect((await letterInOutbox(2)).subject).toBe('Пет писма за трийсет дни, после те пускаме');
   // The link is single use: opened again, the page says so kindly.
   await page.reload();
   await page.getByText('Този линк вече е използван: абонаментът ти е потвърден.').waitFor();

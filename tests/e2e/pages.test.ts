@@ -211,6 +211,8 @@ describe('page contents', () => {
     const text = await page.locator('main').textContent();
     expect(text).toContain('Last updated: September 1, 2025');
     expect(text).toContain('deleted automatically after 30 days');
+    // It agrees with the subscribe box: five letters over those 30 days.
+    expect(text).toContain('five letters over the 30 days we keep your address');
     expect(text).toContain('at most 26 months');
     expect(text).toMatch(/country or city/);
     // The rights list reads as one sentence: the lead-in, then each item in turn.

@@ -78,4 +78,28 @@ describe('npm run newsletter', () => {
     expect(fs.readFileSync(path.join(dir, 'en.html'), 'utf8')).toMatch(/<html [^>]*lang="en"/);
     expect(fs.readFileSync(path.join(dir, 'bg.html'), 'utf8')).toContain('Отпиши се');
   });
+
+  it('previews every letter of the course in both languages, with an index page', async () => {
+    const dataDir = tempDir('course-preview');
+    const run = await newsletter(['preview', 'course'], { DATA_DIR: dataDir });
+    expect([run.code, run.stderr]).toEqual([0, '']);
+    const dir = path.join(dataDir, 'newsletter-preview', 'course');
+    expect(run.stdout).toContain(dir);
+    const days = ['00', '07', '14', '21', '28'];
+    const files = days.flatMap((day) =>
+      ['bg', 'en'].flatMap((language) => [`day-${day}.${language}.html`, `day-${day}.${language}.txt`]),
+    );
+    expect(fs.readdirSync(dir).sort()).toEqual([...files, 'index.html'].sort());
+    const index = fs.readFileSync(path.join(dir, 'index.html'), 'utf8');
+    for (const file of files) expect(index).toContain(`href="${file}"`);
+    // The rare tip's words come from tips.json when the letter is made.
+    const tips = JSON.parse(fs.readFileSync(path.join('content', 'tips.json'), 'utf8')) as {
+      id: string;
+      bg: string;
+    }[];
+    const welcome = fs.readFileSync(path.join(dir, 'day-00.bg.txt'), 'utf8');
+    expect(welcome).toContain(tips.find((tip) => tip.id === 'r16')?.bg);
+    expect(welcome).not.toContain('{{tip}}');
+    expect(fs.readFileSync(path.join(dir, 'day-28.en.html'), 'utf8')).toContain('/#subscribe');
+  });
 });

@@ -14,11 +14,13 @@ export const en = {
   'confirm.preview': 'Press the button and the letters can start.',
   'confirm.greeting': 'Hello, superstar!',
   'confirm.body':
-    'Someone, hopefully you, asked for our short, kind letters at this address. Press the button to confirm, and they will arrive now and then. No spam, no guilt trips.',
+    'Someone, hopefully you, asked for our short, kind letters at this address. Press the button to confirm: the first arrives right away, then one a week, five in all over 30 days, and then we forget this address. No spam, no guilt trips.',
   'confirm.button': 'Yes, send me the letters',
   'confirm.linkHint': 'If the button does not work, open this link:',
   'confirm.ignore':
     'Not you, or changed your mind? Simply ignore this letter: the address is deleted within 48 hours and you will not hear from us again.',
+
+  'course.tipLabel': 'A rare one, from the bottom of the drawer:',
 
   'issue.readOnSite': 'More small wisdom on the site',
 

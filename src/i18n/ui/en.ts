@@ -49,7 +49,7 @@ export const en = {
 
   'subscribe.title': 'Wisdom in your inbox',
   'subscribe.description':
-    'A short, kind letter now and then. No spam, no guilt trips. Unsubscribe any time.',
+    'Five short, kind letters over 30 days, then we forget your address. No spam, no guilt trips. Unsubscribe any time.',
   'subscribe.label': 'Email address',
   'subscribe.placeholder': 'you@example.com',
   'subscribe.button': 'Subscribe',
@@ -172,7 +172,7 @@ export const en = {
     'Location: an anonymous country or city, derived from your connection, used to pick the language of the site. We never store your IP address.',
   'privacy.use.title': 'How we use your information',
   'privacy.use.body':
-    'We use this information to show the site in your language, to send the newsletter you asked for, to keep ratings fair (one per person), to protect the comments from spam and to understand which tips and articles people find useful. We do not sell your data and we do not use it for advertising.',
+    'We use this information to show the site in your language, to send the newsletter you asked for (five letters over the 30 days we keep your address), to keep ratings fair (one per person), to protect the comments from spam and to understand which tips and articles people find useful. We do not sell your data and we do not use it for advertising.',
   'privacy.security.title': 'Data security & storage',
   'privacy.security.body':
     'Subscriber emails are stored with a hosted database service. An address that is not confirmed from the letter we send is deleted after 48 hours; the others are deleted automatically after 30 days, unless you unsubscribe or ask us to delete them earlier. Emails given with a rating are stored only as a one-way keyed hash. Connections to the site are encrypted.',
@@ -221,7 +221,7 @@ export const en = {
   'newsletter.confirm.title': 'Your subscription',
   'newsletter.confirm.working': 'Confirming your subscription...',
   'newsletter.confirm.done':
-    'You are in! Your subscription is confirmed, and the first letter will find you soon.',
+    'You are in! Your subscription is confirmed: the first of five letters is on its way, and soon after the fifth we forget your address.',
   'newsletter.confirm.used':
     'This link was already used: your subscription is confirmed. Nothing else to do.',
   'newsletter.confirm.expired':

@@ -1,0 +1,95 @@
+// Reads the course of five letters from content/newsletter/course/<lang>/*.md, checked like the build
+// checks it (courseSchema.ts), and makes one letter's text: the rare tip is taken from content/tips.json
+// when the letter is made, so the letter always says what the tip says today.
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { parse as parseYaml } from 'yaml';
+import { readTips } from '../content.ts';
+import { type Lang, languages, tipIdFor } from '../contract.ts';
+import type { IssueText } from '../mail/letters.ts';
+import {
+  type CourseLetterSource,
+  checkCourse,
+  courseDays,
+  courseLetterSchema,
+  tipMarker,
+} from './courseSchema.ts';
+import { IssueError } from './issues.ts';
+
+/** One letter of the course in both languages; `step` 0-4 is its place, the day is `courseDays[step]`. */
+export interface CourseLetter {
+  step: number;
+  day: number;
+  tip: string;
+  text: Record<Lang, IssueText>;
+}
+
+export const courseDir = (contentDir: string) => path.join(contentDir, 'newsletter', 'course');
+
+/** Every letter file of the course in every language, each checked against the frontmatter schema. */
+export async function readLetterFiles(contentDir: string): Promise<CourseLetterSource[]> {
+  const letters: CourseLetterSource[] = [];
+  for (const language of languages) {
+    const dir = path.join(courseDir(contentDir), language);
+    const files = (await fs.readdir(dir).catch(() => [])).filter((file) => file.endsWith('.md')).sort();
+    for (const name of files) {
+      const file = path.join('content', 'newsletter', 'course', language, name);
+      const source = await fs.readFile(path.join(dir, name), 'utf8');
+      const match = /^---\r?\n([\s\S]*?)\r?\n---\r?\n?([\s\S]*)$/.exec(source);
+      if (!match) throw new IssueError(`${file}: expected frontmatter between --- lines at the top`);
+      const frontmatter = courseLetterSchema.safeParse(parseYaml(match[1] ?? ''));
+      if (!frontmatter.success) {
+        const issue = frontmatter.error.issues[0];
+        throw new IssueError(`${file}: ${issue?.path.join('.') || 'frontmatter'}: ${issue?.message}`);
+      }
+      letters.push({ file, language, data: frontmatter.data, markdown: (match[2] ?? '').trim() });
+    }
+  }
+  return letters;
+}
+
+/** The five letters in order; an IssueError names every problem (a missing day, a tip that is not rare). */
+export async function loadCourse(contentDir: string): Promise<CourseLetter[]> {
+  const sources = await readLetterFiles(contentDir);
+  const problems = checkCourse(sources, languages);
+  const tips = await readTips(contentDir);
+  for (const source of sources) {
+    if (!tips.en.has(tipIdFor(source.data.tip, 'en'))) {
+      problems.push(`${source.file}: tip ${source.data.tip} is not in content/tips.json`);
+    }
+  }
+  if (problems.length > 0) throw new IssueError(`The course has problems:\n- ${problems.join('\n- ')}`);
+  return courseDays.map((day, step) => {
+    const pick = (language: Lang) =>
+      sources.find((source) => source.language === language && source.data.day === day) as CourseLetterSource;
+    const text = (language: Lang): IssueText => {
+      const { data, markdown } = pick(language);
+      return { subject: data.subject, preview: data.preview, markdown };
+    };
+    return { step, day, tip: pick('en').data.tip, text: { en: text('en'), bg: text('bg') } };
+  });
+}
+
+/** What fills a letter's placeholders: the tip's words (from tips.json now) and the site's home page. */
+export interface CourseFill {
+  tipLabel: string;
+  tipText: string;
+  home: string;
+}
+
+/** The letter's Markdown with its tip set as a quote where `{{tip}}` stands and `{home}` made a link. */
+export function fillCourseMarkdown(markdown: string, fill: CourseFill): string {
+  const tip = `> **${fill.tipLabel}** ${fill.tipText}`;
+  return markdown
+    .split('\n')
+    .map((line) => (line.trim() === tipMarker ? tip : line))
+    .join('\n')
+    .replaceAll('{home}', fill.home);
+}
+
+/** The rare tip's words in one language, read from content/tips.json when the letter is made. */
+export async function tipText(contentDir: string, tip: string, language: Lang): Promise<string> {
+  const text = (await readTips(contentDir))[language].get(tipIdFor(tip, language));
+  if (!text) throw new IssueError(`Tip ${tip} is not in content/tips.json`);
+  return text;
+}
