@@ -32,7 +32,7 @@ export function openSession(client: PGlite, reply: (response: Response) => void)
         const id = nextTx++;
         // PGlite runs the callback once it holds the transaction lock; the transaction stays open until
         // the user commits or rolls back.
-        await new Promise<void>((started) => {
+        await new Promise<void>((started, failed) => {
           const done = client.transaction(
             (tx) =>
               new Promise<void>((commit, rollback) => {
@@ -40,7 +40,8 @@ export function openSession(client: PGlite, reply: (response: Response) => void)
                 started();
               }),
           );
-          done.catch(() => {});
+          // Before the callback ran (BEGIN failed) this is the answer; afterwards commit or rollback waits on it.
+          done.catch(failed);
         });
         return id;
       }

@@ -48,7 +48,7 @@ try {
   let socketProblem: string | undefined;
   const socket = socketPath
     ? await serveSocket(client, socketPath).catch((error: Error) => {
-        socketProblem = `Operator commands cannot reach this server (${error.message}); they will wait for it to stop.`;
+        socketProblem = `Operator commands cannot reach this database (${error.message}): run them with it closed.`;
         return undefined;
       })
     : undefined;

@@ -1,6 +1,8 @@
 // `npm run admin`: a person's data by e-mail (export, delete) and comment moderation. The commands run
 // in this process on the test's database (runAdmin); a few runs of the real command line prove the wiring.
+import fs from 'node:fs';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { socketPathFor } from '../../functions/db/pgliteSocket.ts';
 import { adminOn } from '../support/adminInProcess.ts';
 import { makeContentDir, makeDistDir } from '../support/fixtures.ts';
 import { uniqueEmail } from '../support/http.ts';
@@ -145,21 +147,25 @@ describeDb('admin command line', () => {
     expect(after).toEqual({ email, subscription: null, comments: [], articleRatings: [] });
   });
 
-  it.runIf(onPglite)('refuses to open PGlite while the server holds it, and says what to do', async () => {
-    const env = await freshDatabaseEnv();
-    const server = await startServe({ ...env, CONTENT_DIR: makeContentDir(), DIST_DIR: makeDistDir() });
-    try {
-      // Moderation and the tip report, both refused while the server holds the directory.
-      const [run, tips] = await Promise.all([adminProcess(['held'], env), adminProcess(['tips'], env)]);
-      expect(run.code).toBe(1);
-      expect(run.stderr).toMatch(/in use by another process/);
-      expect(run.stderr).toMatch(/stop that process first/);
-      expect(run.stderr).toMatch(/DATABASE_URL/);
-      expect(tips.code).toBe(1);
-      expect(tips.stderr).toMatch(/in use by another process/);
-      expect(tips.stdout).toBe('');
-    } finally {
-      await server.stop();
-    }
-  });
+  it.runIf(onPglite)(
+    'refuses to open PGlite held by a process it cannot reach, and says what to do',
+    async () => {
+      const env = await freshDatabaseEnv();
+      const server = await startServe({ ...env, CONTENT_DIR: makeContentDir(), DIST_DIR: makeDistDir() });
+      try {
+        // A server whose socket is gone (deleted by hand) still holds the directory.
+        fs.rmSync(socketPathFor(env.DATA_DIR ?? ''));
+        const [run, tips] = await Promise.all([adminProcess(['held'], env), adminProcess(['tips'], env)]);
+        expect(run.code).toBe(1);
+        expect(run.stderr).toMatch(/in use by another process/);
+        expect(run.stderr).toMatch(/stop that process first/);
+        expect(run.stderr).toMatch(/DATABASE_URL/);
+        expect(tips.code).toBe(1);
+        expect(tips.stderr).toMatch(/in use by another process/);
+        expect(tips.stdout).toBe('');
+      } finally {
+        await server.stop();
+      }
+    },
+  );
 });
