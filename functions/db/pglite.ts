@@ -5,6 +5,7 @@ import { Worker } from 'node:worker_threads';
 import type { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { lockDataDir } from './dataDirLock.ts';
+import { batching, type Request } from './pgliteProtocol.ts';
 import { connectSocket, socketPathFor } from './pgliteSocket.ts';
 import type { FromWorker, ToWorker, WorkerData } from './pgliteWorker.ts';
 import { RemotePglite } from './remotePglite.ts';
@@ -23,19 +24,19 @@ export async function openPglite(dataDir: string): Promise<Database> {
   const worker = new Worker(new URL('./pgliteWorker.ts', import.meta.url), { workerData: data });
   worker.unref();
   const client = new RemotePglite(
-    (request) => worker.postMessage(request satisfies ToWorker),
+    batching<Request>((requests) => worker.postMessage(requests satisfies ToWorker)),
     (waiting) => (waiting ? worker.ref() : worker.unref()),
   );
   let closed: (() => void) | undefined;
   const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
   const ready = new Promise<void>((resolve, reject) => {
     worker.on('message', (message: FromWorker) => {
-      if ('ready' in message) {
+      if (Array.isArray(message)) for (const response of message) client.receive(response);
+      else if ('ready' in message) {
         if (message.socketProblem) console.warn(message.socketProblem);
         resolve();
       } else if ('failed' in message) reject(new Error(message.failed));
       else if ('closed' in message) closed?.();
-      else client.receive(message);
     });
     worker.on('error', (error) => {
       reject(error);
@@ -64,6 +65,8 @@ export async function openPglite(dataDir: string): Promise<Database> {
         const flushed = new Promise<void>((resolve) => {
           closed = resolve;
         });
+        // After the last batch of statements has gone.
+        await new Promise((resolve) => setImmediate(resolve));
         worker.postMessage({ op: 'close' } satisfies ToWorker);
         await Promise.race([flushed, exited]);
         await worker.terminate();

@@ -30,3 +30,20 @@ export function receivedError(sent: SentError): Error {
   error.name = sent.name;
   return error;
 }
+
+/**
+ * Collects messages and posts them together once per turn of the event loop: between threads a
+ * postMessage costs far more than cloning one small message (about 60 µs against a few under load,
+ * profiled), and under load dozens of statements and answers are ready in the same turn.
+ */
+export function batching<T>(post: (batch: T[]) => void): (message: T) => void {
+  let batch: T[] = [];
+  return (message) => {
+    if (batch.push(message) > 1) return;
+    setImmediate(() => {
+      const ready = batch;
+      batch = [];
+      post(ready);
+    });
+  };
+}

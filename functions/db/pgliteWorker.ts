@@ -4,7 +4,7 @@
 // pgliteProtocol.ts; operator commands reach it through a Unix socket (pgliteSocket.ts).
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, types } from '@electric-sql/pglite';
-import type { Request } from './pgliteProtocol.ts';
+import { batching, type Request, type Response } from './pgliteProtocol.ts';
 import { openSession } from './pgliteSession.ts';
 import { serveSocket } from './pgliteSocket.ts';
 
@@ -15,12 +15,12 @@ export interface WorkerData {
   socketPath?: string;
 }
 
-export type ToWorker = Request | { op: 'close' };
+export type ToWorker = Request[] | { op: 'close' };
 export type FromWorker =
   | { ready: true; socketProblem?: string }
   | { failed: string }
   | { closed: true }
-  | import('./pgliteProtocol.ts').Response;
+  | Response[];
 
 // drizzle asks for dates and intervals as text (it converts them itself); installing those parsers on
 // the instance gives the same results as drizzle's per-query parsers, which cannot cross threads.
@@ -44,7 +44,10 @@ const { directory, socketPath } = workerData as WorkerData;
 try {
   const client = new PGlite(directory, { parsers: drizzleParsers });
   await client.waitReady;
-  const session = openSession(client, (response) => port.postMessage(response));
+  const session = openSession(
+    client,
+    batching<Response>((responses) => port.postMessage(responses satisfies FromWorker)),
+  );
   let socketProblem: string | undefined;
   const socket = socketPath
     ? await serveSocket(client, socketPath).catch((error: Error) => {
@@ -53,7 +56,10 @@ try {
       })
     : undefined;
   port.on('message', async (message: ToWorker) => {
-    if (message.op !== 'close') return void session.handle(message);
+    if (Array.isArray(message)) {
+      for (const request of message) void session.handle(request);
+      return;
+    }
     await socket?.close();
     await session.end();
     await client.close();
