@@ -27,7 +27,7 @@ function write(socket: net.Socket, value: unknown) {
 
 /** Calls `onValue` with each framed value arriving on `socket`. */
 function readFrames(socket: net.Socket, onValue: (value: unknown) => void) {
-  let buffered = Buffer.alloc(0);
+  let buffered: Buffer = Buffer.alloc(0);
   socket.on('data', (chunk: Buffer) => {
     buffered = buffered.length === 0 ? chunk : Buffer.concat([buffered, chunk]);
     while (buffered.length >= 4) {

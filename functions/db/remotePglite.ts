@@ -5,7 +5,8 @@
 import type { Results } from '@electric-sql/pglite';
 import { type Request, type Response, receivedError } from './pgliteProtocol.ts';
 
-type Call = Request extends infer R ? (R extends Request ? Omit<R, 'id'> : never) : never;
+// A request before it is numbered (Omit applied to each kind of request).
+type Call<R = Request> = R extends Request ? Omit<R, 'id'> : never;
 
 interface QueryOptions {
   rowMode?: 'array' | 'object';

@@ -13,7 +13,11 @@ const statementMs = 7000;
 
 describeDb('a long statement in the embedded database', () => {
   it.runIf(onPglite)('stalls neither pages nor the lock refresh', async () => {
-    const env = { ...(await freshDatabaseEnv()), CONTENT_DIR: makeContentDir(), DIST_DIR: makeDistDir() };
+    const env: Record<string, string> = {
+      ...(await freshDatabaseEnv()),
+      CONTENT_DIR: makeContentDir(),
+      DIST_DIR: makeDistDir(),
+    };
     const server = await startServe(env);
     const database = await connectToRunningPglite(env.DATA_DIR ?? '');
     try {
