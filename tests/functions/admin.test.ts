@@ -1,13 +1,14 @@
 // `npm run admin`: a person's data by e-mail (export, delete) and comment moderation. The commands run
 // in this process on the test's database (runAdmin); a few runs of the real command line prove the wiring.
 import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { socketPathFor } from '../../functions/db/pgliteSocket.ts';
 import { adminOn } from '../support/adminInProcess.ts';
 import { makeContentDir, makeDistDir } from '../support/fixtures.ts';
 import { uniqueEmail } from '../support/http.ts';
 import { createTestApp, type TestApp } from '../support/inProcessApp.ts';
 import { type Finished, runScript, startServe } from '../support/processes.ts';
+import { tempDir } from '../support/tempDirs.ts';
 import { describeDb, freshDatabaseEnv, onPglite } from '../support/testDb.ts';
 
 const adminProcess = (args: string[], env: Record<string, string>) =>
@@ -150,11 +151,15 @@ describeDb('admin command line', () => {
   it.runIf(onPglite)(
     'refuses to open PGlite held by a process it cannot reach, and says what to do',
     async () => {
-      const env = await freshDatabaseEnv();
+      // A data folder so deep that no Unix socket path (at most 107 bytes) fits in it: the server
+      // serves, says that commands cannot reach it, and holds the folder.
+      const env = { DATA_DIR: path.join(tempDir('deep'), 'd'.repeat(100)) };
+      fs.cpSync((await freshDatabaseEnv()).DATA_DIR ?? '', env.DATA_DIR, { recursive: true });
       const server = await startServe({ ...env, CONTENT_DIR: makeContentDir(), DIST_DIR: makeDistDir() });
       try {
-        // A server whose socket is gone (deleted by hand) still holds the directory.
-        fs.rmSync(socketPathFor(env.DATA_DIR ?? ''));
+        expect(server.output()).toMatch(
+          /Operator commands cannot reach this database \(.*\): run them with it closed/,
+        );
         const [run, tips] = await Promise.all([adminProcess(['held'], env), adminProcess(['tips'], env)]);
         expect(run.code).toBe(1);
         expect(run.stderr).toMatch(/in use by another process/);
