@@ -1,6 +1,7 @@
 // `npm run bench` (not a test): starts the serve process on PGlite and on PostgreSQL and drives
 // POST /api/subscribe (a new address and a new client each time, so the rate limit is checked and
-// stored too) and GET /api/articles/1/comments with autocannon for a fixed time.
+// stored too), GET /api/articles/1/comments, and the same GET while subscriptions pour in beside it,
+// with autocannon for a fixed time.
 // Env: BENCH_SECONDS (default 10), BENCH_CONNECTIONS (default 10), DATABASE_URL (a PostgreSQL to use
 // instead of a throwaway local cluster; the bench writes rows into it).
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -61,12 +62,12 @@ interface Row {
 }
 
 let run = 0;
-async function subscribeLoad(url: string, duration: number) {
+async function subscribeLoad(url: string, duration: number, clients = connections) {
   run++;
   let n = 0;
   return autocannon({
     url,
-    connections,
+    connections: clients,
     duration,
     requests: [
       {
@@ -89,8 +90,19 @@ async function subscribeLoad(url: string, duration: number) {
   });
 }
 
-function commentsLoad(url: string, duration: number) {
-  return autocannon({ url: `${url}/api/articles/1/comments`, connections, duration });
+function commentsLoad(url: string, duration: number, clients = connections) {
+  return autocannon({ url: `${url}/api/articles/1/comments`, connections: clients, duration });
+}
+
+// Readers while a burst of subscriptions runs beside them: a fifth of the connections read comments,
+// the rest subscribe. The row shows the readers.
+async function commentsDuringBurst(url: string, duration: number) {
+  const readers = Math.max(1, Math.round(connections / 5));
+  const [read] = await Promise.all([
+    commentsLoad(url, duration, readers),
+    subscribeLoad(url, duration, connections - readers),
+  ]);
+  return read;
 }
 
 async function benchDatabase(database: string, env: Record<string, string>): Promise<Row[]> {
@@ -115,6 +127,7 @@ async function benchDatabase(database: string, env: Record<string, string>): Pro
     for (const [route, load] of [
       ['POST /api/subscribe', subscribeLoad],
       ['GET /api/articles/1/comments', commentsLoad],
+      ['GET /api/articles/1/comments during subscriptions', commentsDuringBurst],
     ] as const) {
       await load(server.url, 2); // warm-up, not counted
       const result = await load(server.url, seconds);

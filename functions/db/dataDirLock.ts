@@ -1,8 +1,11 @@
 // PGlite is Postgres in one process: a second process opening the same data directory corrupts it.
-// The lock file names its owner (pid, host) and the owner touches it every few seconds, so a second
-// opener is refused at once while the owner lives, and a crashed owner's lock is taken over: at once
-// when the owner was on this host and its pid is gone, or once the lock stops being refreshed when the
-// owner was elsewhere (a container recreated with a new hostname on the same volume).
+// The lock file names its owner (pid, start time, boot, host) and the owner touches it every few
+// seconds. On this host the owner's process decides: while it runs (the same pid, started at the same
+// moment of the same boot) the lock is never taken, however long ago it was refreshed, so a paused
+// owner (SIGSTOP, a debugger, a frozen container) keeps its database. An owner on another host (a
+// container recreated with a new hostname on the same volume) cannot be asked, so its lock is
+// abandoned only once nobody refreshes it. Taking over an abandoned lock is atomic: of two starters
+// racing for it, exactly one wins.
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -19,12 +22,16 @@ export interface LockOwner {
   since: string;
   /** Tells this holding apart from an earlier one with the same pid and host. */
   token: string;
+  /** The kernel's id of the current boot (Linux): a pid from an earlier boot is not the owner. */
+  bootId?: string;
+  /** When the owner's process started, in clock ticks since boot (Linux): tells a recycled pid apart. */
+  startTime?: string;
 }
 
 export interface LockOptions {
   /** The host this process names in the lock; os.hostname() unless a test plays another machine. */
   hostname?: string;
-  /** A lock not refreshed for this long is abandoned; the owner refreshes it every third of it. */
+  /** Another host's lock not refreshed for this long is abandoned; the owner refreshes every third of it. */
   staleMs?: number;
 }
 
@@ -38,6 +45,27 @@ const heldHere = new Set<string>();
 
 function lockFileFor(dataDir: string) {
   return path.join(dataDir, 'pglite.lock');
+}
+
+function readOptional(file: string): string | undefined {
+  try {
+    return fs.readFileSync(file, 'utf8');
+  } catch {
+    return undefined;
+  }
+}
+
+/** This boot's id, or undefined where the kernel does not say (not Linux). */
+export function currentBootId(): string | undefined {
+  return readOptional('/proc/sys/kernel/random/boot_id')?.trim() || undefined;
+}
+
+/** When `pid` started (field 22 of /proc/<pid>/stat), or undefined when unknown or gone. */
+export function processStartTime(pid: number): string | undefined {
+  const stat = readOptional(`/proc/${pid}/stat`);
+  // The command name (field 2) is in parentheses and may hold spaces: count fields after its end.
+  const fields = stat?.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return fields?.[19];
 }
 
 function isAlive(pid: number) {
@@ -57,8 +85,14 @@ function isOwner(value: unknown): value is LockOwner {
   );
 }
 
+interface LockState {
+  owner?: LockOwner;
+  ageMs: number;
+  mtimeMs: number;
+}
+
 /** The lock's owner and how long ago it was last refreshed; undefined when there is no lock file. */
-function readLock(file: string): { owner?: LockOwner; ageMs: number; mtimeMs: number } | undefined {
+function readLock(file: string): LockState | undefined {
   try {
     const { mtimeMs } = fs.statSync(file);
     let owner: LockOwner | undefined;
@@ -75,27 +109,46 @@ function readLock(file: string): { owner?: LockOwner; ageMs: number; mtimeMs: nu
   }
 }
 
+export interface Here {
+  hostname: string;
+  pid: number;
+  holds: boolean;
+  bootId?: string;
+  /** The start time of a pid on this host (processStartTime unless a test plays a recycled pid). */
+  startTimeOf?: (pid: number) => string | undefined;
+}
+
 /**
  * What a lock file found on opening says about its owner: `alive` (refuse), `abandoned` (take it
  * over), or `watch` (another host's fresh lock: alive only if it is refreshed while we look).
  */
 export function judgeLock(
   lock: { owner?: LockOwner; ageMs: number },
-  here: { hostname: string; pid: number; holds: boolean },
+  here: Here,
   staleMs = defaultStaleMs,
 ): Verdict {
   const { owner } = lock;
-  // Unreadable, written by a version that did not refresh it, or no longer refreshed: its owner stopped.
-  if (!owner || lock.ageMs > staleMs) return 'abandoned';
-  if (owner.hostname !== here.hostname) return 'watch';
+  // Unreadable, or written by a version that did not say who wrote it: its owner stopped.
+  if (!owner) return 'abandoned';
+  if (owner.hostname !== here.hostname) return lock.ageMs > staleMs ? 'abandoned' : 'watch';
+  // This host: the process itself is the proof, whatever the file's age.
+  if (owner.bootId && here.bootId && owner.bootId !== here.bootId) return 'abandoned';
   if (owner.pid === here.pid) return here.holds ? 'alive' : 'abandoned';
-  return isAlive(owner.pid) ? 'alive' : 'abandoned';
+  if (!isAlive(owner.pid)) return 'abandoned';
+  const startTime = (here.startTimeOf ?? processStartTime)(owner.pid);
+  if (owner.startTime && startTime && owner.startTime !== startTime) return 'abandoned'; // a recycled pid
+  return 'alive';
 }
 
-/** Creates the lock file with its whole content in one step (link fails if it exists). */
-function tryCreate(file: string, owner: LockOwner) {
-  const temporary = `${file}.${owner.token}`;
+function writeTemporary(file: string, owner: LockOwner) {
+  const temporary = `${file}.${owner.token}.${randomUUID()}`;
   fs.writeFileSync(temporary, JSON.stringify(owner));
+  return temporary;
+}
+
+/** Creates `file` with its whole content in one step (link fails if it exists). */
+function tryCreate(file: string, owner: LockOwner) {
+  const temporary = writeTemporary(file, owner);
   try {
     fs.linkSync(temporary, file);
     return true;
@@ -104,6 +157,36 @@ function tryCreate(file: string, owner: LockOwner) {
     throw error;
   } finally {
     fs.rmSync(temporary, { force: true });
+  }
+}
+
+/**
+ * Replaces `file`, judged abandoned while it held `staleToken`, with `me`. Only the starter that
+ * creates the takeover marker for that holding (exclusively: link fails when it exists) may replace
+ * it, and it does so with one rename after checking the file still holds that token; a starter that
+ * lost the marker returns false and looks again. A marker left by a starter that died in between is
+ * itself taken over the same way. True when `file` now names `me`.
+ */
+function takeOver(file: string, staleToken: string | undefined, me: LockOwner, here: Here, staleMs: number) {
+  const marker = `${file}.takeover-${staleToken ?? 'unreadable'}`;
+  if (!tryCreate(marker, me)) {
+    const holder = readLock(marker);
+    if (!holder || judgeLock(holder, here, staleMs) !== 'abandoned') return false;
+    if (!takeOver(marker, holder.owner?.token, me, here, staleMs)) return false;
+  }
+  try {
+    const current = readLock(file);
+    if (!current || current.owner?.token !== staleToken) return false;
+    const temporary = writeTemporary(file, me);
+    try {
+      fs.renameSync(temporary, file);
+    } catch (error) {
+      fs.rmSync(temporary, { force: true });
+      throw error;
+    }
+    return true;
+  } finally {
+    if (readLock(marker)?.owner?.token === me.token) fs.rmSync(marker, { force: true });
   }
 }
 
@@ -135,13 +218,22 @@ export async function lockDataDir(dataDir: string, options: LockOptions = {}): P
   const refreshMs = staleMs / 3;
   fs.mkdirSync(dataDir, { recursive: true });
   const file = lockFileFor(dataDir);
-  const me: LockOwner = { pid: process.pid, hostname, since: new Date().toISOString(), token: randomUUID() };
+  const bootId = currentBootId();
+  const me: LockOwner = {
+    pid: process.pid,
+    hostname,
+    since: new Date().toISOString(),
+    token: randomUUID(),
+    bootId,
+    startTime: processStartTime(process.pid),
+  };
 
   let watched: { token?: string; mtimeMs: number; since: number } | undefined;
   while (!tryCreate(file, me)) {
     const lock = readLock(file);
     if (!lock) continue; // released between our attempt and our look
-    const verdict = judgeLock(lock, { hostname, pid: process.pid, holds: heldHere.has(dataDir) }, staleMs);
+    const here = { hostname, pid: process.pid, holds: heldHere.has(dataDir), bootId };
+    const verdict = judgeLock(lock, here, staleMs);
     if (verdict === 'alive') throw refusal(dataDir, lock.owner, staleMs);
     if (verdict === 'watch') {
       if (!watched || watched.token !== lock.owner?.token) {
@@ -159,15 +251,17 @@ export async function lockDataDir(dataDir: string, options: LockOptions = {}): P
         continue;
       }
     }
-    removeIfStill(file, lock.owner?.token);
+    if (takeOver(file, lock.owner?.token, me, here, staleMs)) break;
+    // Another starter is taking it over: look again once it is done.
+    await sleep(10);
   }
 
   heldHere.add(dataDir);
   const refresh = setInterval(() => {
     const lock = readLock(file);
     if (lock && lock.owner?.token !== me.token) {
-      // Someone took the directory over (we stalled past staleMs, or the file was deleted by hand and
-      // another process started): two writers corrupt PGlite, so this process must stop now.
+      // Someone took the directory over (the file was deleted by hand and another process started,
+      // or another host judged us gone): two writers corrupt PGlite, so this process must stop now.
       console.error(
         `Lost the lock on ${dataDir} to pid ${lock.owner?.pid} on ${lock.owner?.hostname}; stopping.`,
       );

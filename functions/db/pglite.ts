@@ -1,68 +1,88 @@
+// The embedded database: PGlite runs in a worker thread (pgliteWorker.ts), so its synchronous
+// statements never hold up the HTTP thread or the data directory lock's refresh, which stay here.
 import path from 'node:path';
-import { PGlite, types } from '@electric-sql/pglite';
+import { Worker } from 'node:worker_threads';
+import type { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { lockDataDir } from './dataDirLock.ts';
-import type { Database } from './types.ts';
+import { batching, type Request } from './pgliteProtocol.ts';
+import { connectSocket, socketPathFor } from './pgliteSocket.ts';
+import type { FromWorker, ToWorker, WorkerData } from './pgliteWorker.ts';
+import { RemotePglite } from './remotePglite.ts';
+import type { Database, Db } from './types.ts';
 
-// drizzle asks PGlite to hand back dates and intervals as text (it converts them itself) by passing
-// these parsers with every query, and PGlite then copies its whole parser table for each query: about
-// 0.1 ms, a third of a simple query. Installing the same parsers once and dropping the per-query copy
-// gives identical results for a fraction of the work.
-const asText = (value: string) => value;
-const drizzleParsers = {
-  [types.TIMESTAMP]: asText,
-  [types.TIMESTAMPTZ]: asText,
-  [types.INTERVAL]: asText,
-  [types.DATE]: asText,
-  1231: asText, // numeric[]
-  1115: asText, // timestamp[]
-  1185: asText, // timestamptz[]
-  1187: asText, // interval[]
-  1182: asText, // date[]
-};
+// drizzle's PGlite driver calls only `query` and `transaction`, which RemotePglite provides.
+const drizzleOver = (client: RemotePglite): Db => drizzle({ client: client as unknown as PGlite });
 
-interface Queryable {
-  query: PGlite['query'];
-}
-
-/** The client with `query` ignoring per-query parsers, also inside transactions. */
-function withInstalledParsers<T extends Queryable>(client: T): T {
-  return new Proxy(client, {
-    get(target, property) {
-      if (property === 'query') {
-        return (sql: string, params?: unknown[], options?: Parameters<PGlite['query']>[2]) =>
-          target.query(sql, params, options && { ...options, parsers: undefined });
-      }
-      if (property === 'transaction' && 'transaction' in target) {
-        const transaction = target.transaction as PGlite['transaction'];
-        return <R>(callback: (tx: Parameters<Parameters<PGlite['transaction']>[0]>[0]) => Promise<R>) =>
-          transaction.call(target, (tx) => callback(withInstalledParsers(tx)));
-      }
-      const value = Reflect.get(target, property, target);
-      return typeof value === 'function' ? value.bind(target) : value;
-    },
-  });
-}
-
-/** Opens (creating on first use) the embedded database in `<dataDir>/pglite`, holding the data dir lock. */
+/**
+ * Opens (creating on first use) the embedded database in `<dataDir>/pglite`, holding the data dir lock,
+ * and lets operator commands in through `<dataDir>/socket/pglite.sock` while it is open.
+ */
 export async function openPglite(dataDir: string): Promise<Database> {
   const release = await lockDataDir(dataDir);
+  const data: WorkerData = { directory: path.join(dataDir, 'pglite'), socketPath: socketPathFor(dataDir) };
+  const worker = new Worker(new URL('./pgliteWorker.ts', import.meta.url), { workerData: data });
+  worker.unref();
+  const client = new RemotePglite(
+    batching<Request>((requests) => worker.postMessage(requests satisfies ToWorker)),
+    (waiting) => (waiting ? worker.ref() : worker.unref()),
+  );
+  let closed: (() => void) | undefined;
+  const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
+  const ready = new Promise<void>((resolve, reject) => {
+    worker.on('message', (message: FromWorker) => {
+      if (Array.isArray(message)) for (const response of message) client.receive(response);
+      else if ('ready' in message) {
+        if (message.socketProblem) console.warn(message.socketProblem);
+        resolve();
+      } else if ('failed' in message) reject(new Error(message.failed));
+      else if ('closed' in message) closed?.();
+    });
+    worker.on('error', (error) => {
+      reject(error);
+      client.stop(new Error(`The database thread failed: ${error.message}`));
+    });
+    worker.on('exit', () => {
+      reject(new Error('The database thread stopped while opening'));
+      client.stop(new Error('The database thread stopped'));
+    });
+  });
+  worker.ref();
   try {
-    const client = new PGlite(path.join(dataDir, 'pglite'), { parsers: drizzleParsers });
-    await client.waitReady;
-    return {
-      kind: 'pglite',
-      db: drizzle({ client: withInstalledParsers(client) }),
-      close: async () => {
-        try {
-          await client.close();
-        } finally {
-          release();
-        }
-      },
-    };
+    await ready;
   } catch (error) {
+    await worker.terminate();
     release();
     throw error;
   }
+  worker.unref();
+  return {
+    kind: 'pglite',
+    db: drizzleOver(client),
+    close: async () => {
+      try {
+        worker.ref();
+        const flushed = new Promise<void>((resolve) => {
+          closed = resolve;
+        });
+        // After the last batch of statements has gone.
+        await new Promise((resolve) => setImmediate(resolve));
+        worker.postMessage({ op: 'close' } satisfies ToWorker);
+        await Promise.race([flushed, exited]);
+        await worker.terminate();
+      } finally {
+        release();
+      }
+    },
+  };
+}
+
+/**
+ * The database of the server running on `dataDir`, reached through its socket; undefined when no
+ * server listens there. Its schema is the server's: the server applied the migrations when it opened.
+ */
+export async function connectToRunningPglite(dataDir: string): Promise<Database | undefined> {
+  const connection = await connectSocket(dataDir);
+  if (!connection) return undefined;
+  return { kind: 'pglite', db: drizzleOver(connection.client), close: async () => connection.close() };
 }

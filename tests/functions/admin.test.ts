@@ -1,11 +1,14 @@
 // `npm run admin`: a person's data by e-mail (export, delete) and comment moderation. The commands run
 // in this process on the test's database (runAdmin); a few runs of the real command line prove the wiring.
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { adminOn } from '../support/adminInProcess.ts';
 import { makeContentDir, makeDistDir } from '../support/fixtures.ts';
 import { uniqueEmail } from '../support/http.ts';
 import { createTestApp, type TestApp } from '../support/inProcessApp.ts';
 import { type Finished, runScript, startServe } from '../support/processes.ts';
+import { tempDir } from '../support/tempDirs.ts';
 import { describeDb, freshDatabaseEnv, onPglite } from '../support/testDb.ts';
 
 const adminProcess = (args: string[], env: Record<string, string>) =>
@@ -145,21 +148,29 @@ describeDb('admin command line', () => {
     expect(after).toEqual({ email, subscription: null, comments: [], articleRatings: [] });
   });
 
-  it.runIf(onPglite)('refuses to open PGlite while the server holds it, and says what to do', async () => {
-    const env = await freshDatabaseEnv();
-    const server = await startServe({ ...env, CONTENT_DIR: makeContentDir(), DIST_DIR: makeDistDir() });
-    try {
-      // Moderation and the tip report, both refused while the server holds the directory.
-      const [run, tips] = await Promise.all([adminProcess(['held'], env), adminProcess(['tips'], env)]);
-      expect(run.code).toBe(1);
-      expect(run.stderr).toMatch(/in use by another process/);
-      expect(run.stderr).toMatch(/stop that process first/);
-      expect(run.stderr).toMatch(/DATABASE_URL/);
-      expect(tips.code).toBe(1);
-      expect(tips.stderr).toMatch(/in use by another process/);
-      expect(tips.stdout).toBe('');
-    } finally {
-      await server.stop();
-    }
-  });
+  it.runIf(onPglite)(
+    'refuses to open PGlite held by a process it cannot reach, and says what to do',
+    async () => {
+      // A data folder so deep that no Unix socket path (at most 107 bytes) fits in it: the server
+      // serves, says that commands cannot reach it, and holds the folder.
+      const env = { DATA_DIR: path.join(tempDir('deep'), 'd'.repeat(100)) };
+      fs.cpSync((await freshDatabaseEnv()).DATA_DIR ?? '', env.DATA_DIR, { recursive: true });
+      const server = await startServe({ ...env, CONTENT_DIR: makeContentDir(), DIST_DIR: makeDistDir() });
+      try {
+        expect(server.output()).toMatch(
+          /Operator commands cannot reach this database \(.*\): run them with it closed/,
+        );
+        const [run, tips] = await Promise.all([adminProcess(['held'], env), adminProcess(['tips'], env)]);
+        expect(run.code).toBe(1);
+        expect(run.stderr).toMatch(/in use by another process/);
+        expect(run.stderr).toMatch(/stop that process first/);
+        expect(run.stderr).toMatch(/DATABASE_URL/);
+        expect(tips.code).toBe(1);
+        expect(tips.stderr).toMatch(/in use by another process/);
+        expect(tips.stdout).toBe('');
+      } finally {
+        await server.stop();
+      }
+    },
+  );
 });

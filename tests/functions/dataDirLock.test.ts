@@ -1,10 +1,12 @@
-// The PGlite data directory lock: a live owner is refused at once, a crashed one is taken over: at once
-// on this host, and within the stale period when it was another host (a container recreated elsewhere
-// on the same volume). "Another host" is a real process that names a different hostname in its lock.
+// The PGlite data directory lock: a live owner is refused at once however long ago it refreshed its
+// lock (a paused server keeps its database), a crashed one is taken over: at once on this host, and
+// within the stale period when it was another host (a container recreated elsewhere on the same volume);
+// of two starters racing for an abandoned lock exactly one wins. "Another host" is a real process that names a different hostname in its lock.
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { pathToFileURL } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
@@ -13,6 +15,7 @@ import {
   type LockOptions,
   type LockOwner,
   lockDataDir,
+  processStartTime,
 } from '../../functions/db/dataDirLock.ts';
 import { makeContentDir, makeDistDir } from '../support/fixtures.ts';
 import { getJson } from '../support/http.ts';
@@ -139,10 +142,18 @@ describe('PGlite data directory lock', () => {
     release();
   });
 
-  it('judges a lock by host, pid and last refresh, with a default that recovers well within 30 s', () => {
-    const here = { hostname: 'web-1', pid: process.pid, holds: false };
-    const owner = (hostname: string, pid: number): LockOwner => ({ pid, hostname, since: '', token: 'x' });
+  it("judges a lock on this host by its process, whatever its age, and another host's by its refreshes", () => {
+    const bootId = 'boot-1';
+    const here = { hostname: 'web-1', pid: process.pid, holds: false, bootId };
+    const owner = (hostname: string, pid: number, extra: Partial<LockOwner> = {}): LockOwner => ({
+      pid,
+      hostname,
+      since: '',
+      token: 'x',
+      ...extra,
+    });
     const gonePid = 2 ** 22 + 12_345;
+    const parentStarted = processStartTime(process.ppid);
     expect(defaultStaleMs).toBeLessThanOrEqual(20_000);
     expect(judgeLock({ owner: owner('web-1', process.ppid), ageMs: 1000 }, here)).toBe('alive');
     expect(judgeLock({ owner: owner('web-1', gonePid), ageMs: 1000 }, here)).toBe('abandoned');
@@ -151,13 +162,131 @@ describe('PGlite data directory lock', () => {
     expect(judgeLock({ owner: owner('web-1', process.pid), ageMs: 1000 }, { ...here, holds: true })).toBe(
       'alive',
     );
-    // A live pid that stopped refreshing is someone else's process now.
-    expect(judgeLock({ owner: owner('web-1', process.ppid), ageMs: defaultStaleMs + 1 }, here)).toBe(
-      'abandoned',
-    );
+    // A live owner that has not refreshed for an hour (paused, or a statement that never yields) keeps it.
+    const hour = 3_600_000;
+    const live = owner('web-1', process.ppid, { bootId, startTime: parentStarted });
+    expect(judgeLock({ owner: live, ageMs: hour }, here)).toBe('alive');
+    // The same pid started at another moment is another process; a pid from an earlier boot is gone.
+    expect(judgeLock({ owner: live, ageMs: 1000 }, { ...here, startTimeOf: () => '1' })).toBe('abandoned');
+    expect(judgeLock({ owner: { ...live, bootId: 'boot-0' }, ageMs: 1000 }, here)).toBe('abandoned');
     expect(judgeLock({ owner: owner('web-0', gonePid), ageMs: 1000 }, here)).toBe('watch');
     expect(judgeLock({ owner: owner('web-0', gonePid), ageMs: defaultStaleMs + 1 }, here)).toBe('abandoned');
     expect(judgeLock({ ageMs: 0 }, here)).toBe('abandoned');
+  });
+
+  it('of two starters racing for an abandoned lock, exactly one wins, every time', async () => {
+    const rounds = 40;
+    const dirs = Array.from({ length: rounds }, () => tempDir('lock-race'));
+    const gonePid = 2 ** 22 + 12_345;
+    dirs.forEach((dir, i) => {
+      // Alternately a dead process on this host and another host's lock nobody refreshed.
+      const owner: LockOwner =
+        i % 2 === 0
+          ? { pid: gonePid, hostname: os.hostname(), since: '', token: `dead-${i}` }
+          : { pid: gonePid, hostname: 'gone-host', since: '', token: `stale-${i}` };
+      fs.writeFileSync(lockFile(dir), JSON.stringify(owner));
+      const refreshedAt = new Date(Date.now() - defaultStaleMs - 5000);
+      fs.utimesSync(lockFile(dir), refreshedAt, refreshedAt);
+    });
+    // Both starters begin each round at the same wall-clock moment, spinning for the last few ms.
+    const first = Date.now() + 4000;
+    const startAt = dirs.map((_, i) => first + i * 40);
+    const racers = [racer(dirs, startAt), racer(dirs, startAt)];
+    const results = await Promise.all(racers.map((r) => r.results));
+    for (let i = 0; i < rounds; i++) {
+      const outcomes = results.map((r) => r[i]);
+      expect(
+        outcomes.filter((o) => o === 'won'),
+        `round ${i}: ${outcomes.join(', ')}`,
+      ).toHaveLength(1);
+      expect(
+        outcomes.filter((o) => o === 'refused'),
+        `round ${i}: ${outcomes.join(', ')}`,
+      ).toHaveLength(1);
+      const winner = racers[outcomes.indexOf('won')]?.child.pid;
+      expect(JSON.parse(fs.readFileSync(lockFile(dirs[i] ?? ''), 'utf8')).pid).toBe(winner);
+      expect(fs.readdirSync(dirs[i] ?? '')).toEqual(['pglite.lock']);
+    }
+  });
+});
+
+// Races for the lock of each directory in turn at the given moments; prints what happened in each.
+const racerScript = `
+const { lockDataDir } = await import(process.argv[1]);
+const dirs = JSON.parse(process.argv[2]);
+const startAt = JSON.parse(process.argv[3]);
+const results = [];
+for (const [i, dir] of dirs.entries()) {
+  const wait = startAt[i] - Date.now() - 5;
+  if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+  while (Date.now() < startAt[i]) {}
+  try {
+    await lockDataDir(dir);
+    results.push('won');
+  } catch (error) {
+    results.push(error.name === 'DataDirLockedError' ? 'refused' : 'failed: ' + error.message);
+  }
+}
+console.log(JSON.stringify(results));
+setInterval(() => {}, 1000);
+`;
+
+function racer(dirs: string[], startAt: number[]) {
+  const child = spawn(process.execPath, [
+    '--input-type=module',
+    '-e',
+    racerScript,
+    lockModule,
+    JSON.stringify(dirs),
+    JSON.stringify(startAt),
+  ]);
+  children.push(child);
+  let output = '';
+  const results = new Promise<string[]>((resolve, reject) => {
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('\n')) resolve(JSON.parse(output));
+    });
+    child.on('exit', (code) => reject(new Error(`a racer exited with ${code}`)));
+  });
+  return { child, results };
+}
+
+describeDb('a server paused for 20 s', () => {
+  it('keeps its database: a second server refuses to start, and the first serves again after SIGCONT', async () => {
+    const env: Record<string, string> = {
+      ...(await freshDatabaseEnv()),
+      CONTENT_DIR: makeContentDir(),
+      DIST_DIR: makeDistDir(),
+    };
+    const owner = await startServe(env);
+    try {
+      owner.child.kill('SIGSTOP');
+      const pausedAt = performance.now();
+      // Past the stale period: the lock file's age alone would call the owner gone.
+      await sleep(defaultStaleMs + 1000);
+      const file = lockFile(env.DATA_DIR ?? '');
+      expect(Date.now() - fs.statSync(file).mtimeMs).toBeGreaterThan(defaultStaleMs);
+      const second = await startServe(env).then(
+        async (served) => {
+          await served.stop();
+          return 'started';
+        },
+        (error: Error) => error.message,
+      );
+      expect(second).toMatch(/serve exited \(code 1,[\s\S]*in use by another process \(pid \d+ on /);
+      await sleep(Math.max(0, 20_000 - (performance.now() - pausedAt)));
+      owner.child.kill('SIGCONT');
+      expect((await getJson(`${owner.url}/api/health`)).status).toBe(200);
+      // Past a refresh period: it found its own lock and carries on.
+      await sleep(defaultStaleMs / 3 + 1000);
+      expect(owner.child.exitCode).toBeNull();
+      expect((await getJson(`${owner.url}/api/health`)).status).toBe(200);
+      expect(JSON.parse(fs.readFileSync(file, 'utf8')).pid).toBe(owner.child.pid);
+    } finally {
+      owner.child.kill('SIGCONT');
+      await owner.stop();
+    }
   });
 });
 

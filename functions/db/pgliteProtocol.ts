@@ -1,0 +1,49 @@
+// The messages between PGlite's owner (a worker thread) and its users: the server's main thread over
+// a MessagePort, and operator commands over a Unix socket. A session is one user's view: its own
+// transactions, each exclusive in PGlite while it is open, as they are in the same process.
+
+export type Request =
+  | { id: number; op: 'query'; sql: string; params?: unknown[]; rowMode?: 'array' | 'object'; tx?: number }
+  | { id: number; op: 'begin' }
+  | { id: number; op: 'commit' | 'rollback'; tx: number };
+
+export type Response = { id: number; result: unknown } | { id: number; error: SentError };
+
+/** An error's message, kind and PostgreSQL fields (code, constraint, ...): what callers look at. */
+export interface SentError {
+  message: string;
+  name: string;
+  fields: Record<string, string | number | boolean>;
+}
+
+export function sendableError(error: unknown): SentError {
+  const { message, name } = error instanceof Error ? error : new Error(String(error));
+  const fields: SentError['fields'] = {};
+  for (const [key, value] of Object.entries(error as object)) {
+    if (['string', 'number', 'boolean'].includes(typeof value)) fields[key] = value;
+  }
+  return { message, name, fields };
+}
+
+export function receivedError(sent: SentError): Error {
+  const error = Object.assign(new Error(sent.message), sent.fields);
+  error.name = sent.name;
+  return error;
+}
+
+/**
+ * Collects messages and posts them together once per turn of the event loop: between threads a
+ * postMessage costs far more than cloning one small message (about 60 µs against a few under load,
+ * profiled), and under load dozens of statements and answers are ready in the same turn.
+ */
+export function batching<T>(post: (batch: T[]) => void): (message: T) => void {
+  let batch: T[] = [];
+  return (message) => {
+    if (batch.push(message) > 1) return;
+    setImmediate(() => {
+      const ready = batch;
+      batch = [];
+      post(ready);
+    });
+  };
+}

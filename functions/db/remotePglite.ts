@@ -1,0 +1,85 @@
+// A PGlite look-alike for drizzle whose statements run elsewhere (the worker thread that owns PGlite,
+// or a running server reached through its socket): `query` and `transaction`, the two calls
+// drizzle-orm/pglite makes. Statements of a transaction carry its id, so they run inside it while
+// other statements wait, as they would in one process.
+import type { Results } from '@electric-sql/pglite';
+import { type Request, type Response, receivedError } from './pgliteProtocol.ts';
+
+// A request before it is numbered (Omit applied to each kind of request).
+type Call<R = Request> = R extends Request ? Omit<R, 'id'> : never;
+
+interface QueryOptions {
+  rowMode?: 'array' | 'object';
+}
+
+export interface Queryable {
+  query<T>(sql: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>>;
+}
+
+export class RemotePglite implements Queryable {
+  #pending = new Map<number, { resolve(value: unknown): void; reject(error: Error): void }>();
+  #nextId = 1;
+  #stopped: Error | undefined;
+  readonly #send: (request: Request) => void;
+  readonly #busy: (waiting: boolean) => void;
+
+  /**
+   * `send` delivers a request; `busy` hears when the first call starts and the last one ends, so the
+   * channel keeps the process alive only while an answer is awaited.
+   */
+  constructor(send: (request: Request) => void, busy: (waiting: boolean) => void = () => {}) {
+    this.#send = send;
+    this.#busy = busy;
+  }
+
+  /** An answer arrived. */
+  receive(response: Response) {
+    const call = this.#pending.get(response.id);
+    if (!call) return;
+    this.#pending.delete(response.id);
+    if (this.#pending.size === 0) this.#busy(false);
+    if ('error' in response) call.reject(receivedError(response.error));
+    else call.resolve(response.result);
+  }
+
+  /** The other side is gone: every waiting and later call fails with `error`. */
+  stop(error: Error) {
+    this.#stopped = error;
+    const waiting = [...this.#pending.values()];
+    this.#pending.clear();
+    if (waiting.length > 0) this.#busy(false);
+    for (const call of waiting) call.reject(error);
+  }
+
+  #call<T>(call: Call): Promise<T> {
+    if (this.#stopped) return Promise.reject(this.#stopped);
+    const id = this.#nextId++;
+    return new Promise<T>((resolve, reject) => {
+      if (this.#pending.size === 0) this.#busy(true);
+      this.#pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
+      this.#send({ ...call, id } as Request);
+    });
+  }
+
+  query<T>(sql: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>> {
+    return this.#call({ op: 'query', sql, params, rowMode: options?.rowMode });
+  }
+
+  async transaction<T>(callback: (tx: Queryable) => Promise<T>): Promise<T> {
+    const tx = await this.#call<number>({ op: 'begin' });
+    const inside: Queryable = {
+      query: (sql, params, options) =>
+        this.#call({ op: 'query', sql, params, rowMode: options?.rowMode, tx }),
+    };
+    let result: T;
+    try {
+      result = await callback(inside);
+    } catch (error) {
+      // When the channel itself is gone, its end rolled the transaction back on the other side.
+      await this.#call({ op: 'rollback', tx }).catch(() => {});
+      throw error;
+    }
+    await this.#call({ op: 'commit', tx });
+    return result;
+  }
+}

@@ -1,0 +1,185 @@
+// Operator commands while the site serves: `newsletter send`, `admin export` and moderation run as
+// child processes against a running `npm run serve` (on PGlite through the server's socket, on
+// PostgreSQL as another client) while a steady stream of requests reaches the server, and not one of
+// those requests fails. Run again after the server stopped (PGlite: the command opens the folder
+// itself), the same commands print the same and exit the same.
+import fs from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { socketPathFor } from '../../functions/db/pgliteSocket.ts';
+import { subscribers } from '../../functions/db/schema.ts';
+import { makeDistDir } from '../support/fixtures.ts';
+import { postJson, uniqueEmail } from '../support/http.ts';
+import { type Finished, runScript, type Served, startServe } from '../support/processes.ts';
+import { startSmtpServer, type TestSmtp } from '../support/smtpServer.ts';
+import { describeDb, freshDatabaseEnv, onPglite, openDatabaseFor } from '../support/testDb.ts';
+
+const slug = 'the-two-minute-rule-for-worries';
+const admin = (args: string[], env: Record<string, string>) =>
+  runScript('functions/node/admin.ts', args, env);
+const newsletter = (args: string[], env: Record<string, string>) =>
+  runScript('functions/node/newsletter.ts', args, env);
+
+/**
+ * One request on a connection of its own: a reused keep-alive connection can meet the server closing
+ * it as idle on a busy machine, a failure of the client's pool, not of the server.
+ */
+function request(url: string, body?: object): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const payload = body && JSON.stringify(body);
+    const sent = http.request(
+      url,
+      {
+        agent: false,
+        method: payload ? 'POST' : 'GET',
+        headers: payload ? { 'content-type': 'application/json' } : {},
+      },
+      (response) => {
+        response.resume();
+        response.on('end', () => resolve(response.statusCode ?? 0));
+        response.on('error', reject);
+      },
+    );
+    sent.on('error', reject);
+    sent.end(payload);
+  });
+}
+
+/** Requests one after another from a few clients until stopped; every answer that is not 2xx is kept. */
+function steadyStream(url: string, clients = 3) {
+  let running = true;
+  let answered = 0;
+  const failures: string[] = [];
+  const loops = Array.from({ length: clients }, async (_, client) => {
+    for (let i = 0; running; i++) {
+      const started = performance.now();
+      try {
+        const status =
+          i % 3 === 0
+            ? await request(`${url}/api/articles/1/comments`)
+            : i % 3 === 1
+              ? await request(`${url}/api/subscribe`, {
+                  email: uniqueEmail(`stream-${client}`),
+                  language: 'en',
+                })
+              : await request(`${url}/api/articles/1/comments`, {
+                  name: `Reader ${client}`,
+                  comment: `Steady comment ${i}`,
+                  language: 'en',
+                });
+        if (status >= 200 && status < 300) answered++;
+        else failures.push(`${status} after ${Math.round(performance.now() - started)} ms`);
+      } catch (error) {
+        failures.push(`${(error as Error).message} after ${Math.round(performance.now() - started)} ms`);
+      }
+    }
+  });
+  return {
+    async stop() {
+      running = false;
+      await Promise.all(loops);
+      return { answered, failures };
+    },
+  };
+}
+
+describeDb('operator commands while the site serves', () => {
+  let smtp: TestSmtp;
+  let env: Record<string, string>;
+  let server: Served;
+  const people = { en: [uniqueEmail('live-en'), uniqueEmail('live-en')], bg: [uniqueEmail('live-bg')] };
+
+  beforeAll(async () => {
+    smtp = await startSmtpServer();
+    env = {
+      ...(await freshDatabaseEnv()),
+      DIST_DIR: makeDistDir(),
+      HASH_SECRET: 'live-operator-secret-0123456789abcdef',
+      SMTP_URL: smtp.url,
+      SITE_URL: 'https://advice.example',
+      SUBSCRIBE_LIMIT_PER_HOUR: '0',
+      COMMENT_LIMIT_PER_HOUR: '0',
+      NEWSLETTER_PER_SECOND: '20',
+    };
+    const database = await openDatabaseFor(env);
+    try {
+      await database.db
+        .insert(subscribers)
+        .values([
+          ...people.en.map((email) => ({ email, language: 'en', status: 'confirmed' })),
+          ...people.bg.map((email) => ({ email, language: 'bg', status: 'confirmed' })),
+        ]);
+    } finally {
+      await database.close();
+    }
+    server = await startServe(env);
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await smtp?.close();
+  });
+
+  it('sends an issue, exports a person and moderates a comment with no failed request, then does the same with the server stopped', async () => {
+    if (onPglite) {
+      // Only the folder's owner may reach the database through the socket.
+      const socket = socketPathFor(env.DATA_DIR ?? '');
+      expect(fs.statSync(socket).mode & 0o777).toBe(0o600);
+      expect(fs.statSync(path.dirname(socket)).mode & 0o777).toBe(0o700);
+    }
+    const held = await postJson(`${server.url}/api/articles/1/comments`, {
+      name: 'Linker',
+      comment: 'See https://example.com for more',
+      language: 'en',
+    });
+    expect([held.status, (held.body as { status: string }).status]).toEqual([201, 'held']);
+    const heldId = (held.body as { comment: { id: number } }).comment.id;
+
+    const stream = steadyStream(server.url);
+    let send: Finished;
+    let exported: Finished;
+    let listed: Finished;
+    let approved: Finished;
+    let missing: Finished;
+    let deleted: Finished;
+    try {
+      [send, listed] = await Promise.all([newsletter(['send', slug], env), admin(['held'], env)]);
+      exported = await admin(['export', people.en[0] ?? ''], env);
+      approved = await admin(['approve', String(heldId)], env);
+      missing = await admin(['approve', '999999'], env);
+      // A delete runs in one transaction: through the socket too.
+      deleted = await admin(['delete', people.bg[0] ?? ''], env);
+    } finally {
+      const { answered, failures } = await stream.stop();
+      expect(failures).toEqual([]);
+      expect(answered).toBeGreaterThan(20);
+    }
+
+    expect([send.code, send.stderr]).toEqual([0, '']);
+    expect(send.stdout).toContain('Sent 3 of 3 letter(s) (en 2, bg 1).');
+    expect(
+      smtp.received.filter((letter) =>
+        letter.to.some((to) => people.en.includes(to) || people.bg.includes(to)),
+      ),
+    ).toHaveLength(3);
+    expect([exported.code, exported.stderr]).toEqual([0, '']);
+    expect(JSON.parse(exported.stdout).subscription.status).toBe('confirmed');
+    expect(listed.code).toBe(0);
+    expect(listed.stdout).toContain(`#${heldId}  article 1`);
+    expect([approved.code, approved.stderr]).toEqual([0, '']);
+    expect([missing.code, missing.stdout]).toEqual([1, '']);
+    expect([deleted.code, deleted.stderr]).toEqual([0, '']);
+    expect(deleted.stdout).toContain('1 subscription(s) with 0 queued letter(s) and 1 send-log row(s)');
+    const published = await fetch(`${server.url}/api/articles/1/comments`).then((r) => r.text());
+    expect(published).toContain('See https://example.com for more');
+
+    // The same commands with no server: the same output and exit codes.
+    await server.stop();
+    expect(fs.existsSync(socketPathFor(env.DATA_DIR ?? ''))).toBe(false);
+    const resend = await newsletter(['send', slug], env);
+    expect([resend.code, resend.stderr]).toEqual([0, '']);
+    expect(resend.stdout).toContain('2 subscriber(s) had this issue already and were skipped.');
+    expect(await admin(['export', people.en[0] ?? ''], env)).toEqual(exported);
+    expect(await admin(['approve', '999999'], env)).toEqual(missing);
+  });
+});
