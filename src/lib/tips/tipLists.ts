@@ -3,6 +3,7 @@ import { tipIdFor } from '../../../functions/contract.ts';
 import { tipCategoryNames } from '../../i18n/categories.ts';
 import type { Lang } from '../../i18n/languages.ts';
 import type { ShownTip } from '../../stores/advice.ts';
+import { careTipIds } from './careTips.ts';
 import { combinedList } from './combinedList.ts';
 import { isRare } from './tipRules.ts';
 
@@ -19,12 +20,18 @@ export async function allTips(lang: Lang): Promise<(ShownTip & { baseId: string;
       rare: isRare(tip.id),
       text: tip[lang],
       category: tipCategoryNames[lang][tip.category],
+      ...(careTipIds.has(tip.id) ? { care: true } : {}),
     }));
 }
 
 /** The generator's list for one language, by the slot rule of combinedList.ts. */
 export async function generatorTips(lang: Lang): Promise<ShownTip[]> {
   const tips = await allTips(lang);
-  const shown = ({ id, text, category }: ShownTip): ShownTip => ({ id, text, category });
+  const shown = ({ id, text, category, care }: ShownTip): ShownTip => ({
+    id,
+    text,
+    category,
+    ...(care ? { care } : {}),
+  });
   return combinedList(tips.filter((tip) => !tip.rare).map(shown), tips.filter((tip) => tip.rare).map(shown));
 }
