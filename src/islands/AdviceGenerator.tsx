@@ -120,12 +120,12 @@ export default function AdviceGenerator({ lang, tipsUrl, labels, tipPath, help }
             </blockquote>
             {tip.care ? (
               <figcaption className="mt-4">
-                <ul aria-label={help.label} className="flex flex-wrap gap-2" data-help-links>
+                <ul aria-label={help.label} className="flex flex-wrap gap-x-4 gap-y-1" data-help-links>
                   {help.links.map((link) => (
                     <li key={link.href}>
                       <a
                         href={link.href}
-                        className="inline-flex min-h-11 items-center rounded-full border border-mint/40 px-4 text-sm font-bold text-cream underline-offset-4 hover:text-sun hover:underline"
+                        className="inline-flex min-h-8 items-center text-sm font-bold text-mint underline underline-offset-4 hover:text-sun"
                       >
                         {link.label}
                       </a>
@@ -134,20 +134,20 @@ export default function AdviceGenerator({ lang, tipsUrl, labels, tipPath, help }
                 </ul>
               </figcaption>
             ) : (
-            <figcaption className="mt-4 flex flex-wrap items-center justify-between gap-3 sm:mt-6">
-              <span className="rounded-full bg-mint/15 px-3 py-1 text-xs font-bold tracking-wide text-mint uppercase">
-                {tip.category}
-              </span>
-              <button
-                type="button"
-                onClick={() => share(tip)}
-                className="inline-flex min-h-11 min-w-11 cursor-pointer items-center justify-center gap-2 rounded-full px-3 text-sm sm:px-4 font-bold text-haze hover:bg-white/10 hover:text-sun"
-              >
-                <ShareIcon />
-                {/* Icon only on the narrowest phones, so a long category and the button share one row. */}
-                <span className="sr-only sm:not-sr-only">{labels['advice.share']}</span>
-              </button>
-            </figcaption>
+              <figcaption className="mt-4 flex flex-wrap items-center justify-between gap-3 sm:mt-6">
+                <span className="rounded-full bg-mint/15 px-3 py-1 text-xs font-bold tracking-wide text-mint uppercase">
+                  {tip.category}
+                </span>
+                <button
+                  type="button"
+                  onClick={() => share(tip)}
+                  className="inline-flex min-h-11 min-w-11 cursor-pointer items-center justify-center gap-2 rounded-full px-3 text-sm sm:px-4 font-bold text-haze hover:bg-white/10 hover:text-sun"
+                >
+                  <ShareIcon />
+                  {/* Icon only on the narrowest phones, so a long category and the button share one row. */}
+                  <span className="sr-only sm:not-sr-only">{labels['advice.share']}</span>
+                </button>
+              </figcaption>
             )}
           </figure>
         ) : (

@@ -98,7 +98,9 @@ describe('tip checks', () => {
 
   it('refuses empty, over-long and uncategorised tips with a readable message', () => {
     expect(() => parseTips([tip('1', '  ')])).toThrow(/tip 1: en is empty/);
-    expect(() => parseTips([tip('1', 'x'.repeat(maxTipLength + 1))])).toThrow(new RegExp(`longer than ${maxTipLength}`));
+    expect(() => parseTips([tip('1', 'x'.repeat(maxTipLength + 1))])).toThrow(
+      new RegExp(`longer than ${maxTipLength}`),
+    );
     expect(() => parseTips([{ ...tip('1'), category: 'gossip' }])).toThrow(/tip 1: category/);
     expect(() => parseTips([tip('en_1')])).toThrow(/tip en_1: id/);
   });

@@ -37,8 +37,8 @@ export const bg: Record<UiKey, string> = {
 
   'help.label': 'Къде да потърсиш помощ веднага',
   'help.call112': 'Обади се на 112',
-  'help.children': 'До 18 г. в България: 116 111',
-  'help.elsewhere': 'Линии за помощ в твоята държава',
+  'help.children': 'Под 18 г.: 116 111',
+  'help.elsewhere': 'Линии за помощ по света',
 
   'feedback.question': 'Харесва ли ти съветът?',
   'feedback.like': 'Харесвам',

@@ -40,7 +40,7 @@ export const en = {
   'help.label': 'Ways to get help now',
   'help.call112': 'Call 112',
   'help.children': 'Under 18 in Bulgaria: 116 111',
-  'help.elsewhere': 'Helplines in your country',
+  'help.elsewhere': 'Helplines worldwide',
 
   'feedback.question': 'Like this advice?',
   'feedback.like': 'Like',
