@@ -51,7 +51,7 @@ export const en = {
   'tip.heading': 'A piece of important advice',
   'tip.another': 'Get another one',
   'tip.category': 'Category',
-  'tip.related': 'Read more on this',
+  'tip.related': 'More on this in the blog:',
   'tip.cardAlt': '“{text}” A tip about {category} from Important Advice.',
 
   'subscribe.title': 'Wisdom in your inbox',
@@ -99,6 +99,7 @@ export const en = {
   'blog.title': 'A collection of reflections',
   'blog.readMore': 'Read the article',
   'blog.back': 'Back to blog',
+  'blog.relatedTips': 'Small tips to go with it',
   'blog.rss': 'RSS feed',
   'blog.published': 'Published',
   'blog.cardAlt': '“{title}” An article about {category} on the Important Advice blog.',

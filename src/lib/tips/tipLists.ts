@@ -1,6 +1,6 @@
 import { getCollection } from 'astro:content';
 import { tipIdFor } from '../../../functions/contract.ts';
-import { tipCategoryNames } from '../../i18n/categories.ts';
+import { type TipCategory, tipCategoryNames } from '../../i18n/categories.ts';
 import type { Lang } from '../../i18n/languages.ts';
 import type { ShownTip } from '../../stores/advice.ts';
 import { careTipIds } from './careTips.ts';
@@ -8,7 +8,9 @@ import { combinedList } from './combinedList.ts';
 import { isRare } from './tipRules.ts';
 
 /** Every tip in one language, in id order (1, 2, ... then r1, r2, ...), as the pages show it. */
-export async function allTips(lang: Lang): Promise<(ShownTip & { baseId: string; rare: boolean })[]> {
+export async function allTips(
+  lang: Lang,
+): Promise<(ShownTip & { baseId: string; rare: boolean; topic: TipCategory })[]> {
   const entries = await getCollection('tips');
   const number = (id: string) => Number(id.replace('r', ''));
   return entries
@@ -20,6 +22,7 @@ export async function allTips(lang: Lang): Promise<(ShownTip & { baseId: string;
       rare: isRare(tip.id),
       text: tip[lang],
       category: tipCategoryNames[lang][tip.category],
+      topic: tip.category,
       ...(careTipIds.has(tip.id) ? { care: true } : {}),
     }));
 }
