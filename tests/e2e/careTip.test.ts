@@ -90,6 +90,7 @@ for (const t of langs) {
       const page = await newPage();
       await page.goto(t.tipPage);
       expect(await helpLinkHrefs(page, 'main')).toEqual(helpHrefs);
+      expect(await page.locator('[data-related-article]').count()).toBe(0);
       await page.goto(t.everydayTipPage);
       expect(await page.locator('[data-help-links]').count()).toBe(0);
       await page.context().close();
