@@ -5,6 +5,7 @@ import { fill } from '../i18n/fill.ts';
 import type { Lang } from '../i18n/languages.ts';
 import type { UiKey } from '../i18n/ui/en.ts';
 import { shareTip } from '../lib/shareTip.ts';
+import type { HelpLink } from '../lib/tips/careTips.ts';
 import {
   $advice,
   $feedback,
@@ -44,10 +45,12 @@ interface Props {
   labels: AdviceLabels;
   /** Path of a tip's own page with `{id}` for the id, e.g. `/bg/tips/{id}`. */
   tipPath: string;
+  /** Shown instead of sharing and rating under a tip for someone in crisis (careTips.ts). */
+  help: { label: string; links: readonly HelpLink[] };
 }
 
 /** The home page's generator: "GET WISDOM", the advice card, and like/dislike feedback for each tip. */
-export default function AdviceGenerator({ lang, tipsUrl, labels, tipPath }: Props) {
+export default function AdviceGenerator({ lang, tipsUrl, labels, tipPath, help }: Props) {
   const advice = useStore($advice);
   const feedback = useStore($feedback);
   const button = useRef<HTMLButtonElement>(null);
@@ -99,35 +102,53 @@ export default function AdviceGenerator({ lang, tipsUrl, labels, tipPath }: Prop
   }, [manualLink]);
 
   return (
-    <div className="flex flex-col items-center gap-8">
+    <div className="flex flex-col items-center gap-6 sm:gap-8">
       <section
         data-advice-card
         aria-label={labels['advice.region']}
         aria-live="polite"
         aria-busy={loading}
-        className="relative w-full rounded-[2rem] border border-white/15 bg-white/8 p-6 text-left shadow-2xl shadow-black/30 backdrop-blur-sm sm:p-10"
+        className="relative w-full rounded-[2rem] border border-white/15 bg-white/8 p-5 text-left shadow-2xl shadow-black/30 backdrop-blur-sm sm:p-10"
       >
         {tip ? (
           <figure className={loading ? 'opacity-40 transition-opacity' : 'transition-opacity'}>
             <blockquote
-              className="font-display text-xl leading-snug font-semibold text-balance text-cream sm:text-2xl"
+              className="font-display text-lg leading-snug font-semibold text-balance text-cream min-[400px]:text-xl sm:text-2xl"
               data-tip-id={tip.id}
             >
               {tip.text}
             </blockquote>
-            <figcaption className="mt-6 flex flex-wrap items-center justify-between gap-3">
-              <span className="rounded-full bg-mint/15 px-3 py-1 text-xs font-bold tracking-wide text-mint uppercase">
-                {tip.category}
-              </span>
-              <button
-                type="button"
-                onClick={() => share(tip)}
-                className="inline-flex min-h-11 cursor-pointer items-center gap-2 rounded-full px-4 text-sm font-bold text-haze hover:bg-white/10 hover:text-sun"
-              >
-                <ShareIcon />
-                {labels['advice.share']}
-              </button>
-            </figcaption>
+            {tip.care ? (
+              <figcaption className="mt-4">
+                <ul aria-label={help.label} className="flex flex-wrap gap-x-4 gap-y-1" data-help-links>
+                  {help.links.map((link) => (
+                    <li key={link.href}>
+                      <a
+                        href={link.href}
+                        className="inline-flex min-h-8 items-center text-sm font-bold text-mint underline underline-offset-4 hover:text-sun"
+                      >
+                        {link.label}
+                      </a>
+                    </li>
+                  ))}
+                </ul>
+              </figcaption>
+            ) : (
+              <figcaption className="mt-4 flex flex-wrap items-center justify-between gap-3 sm:mt-6">
+                <span className="rounded-full bg-mint/15 px-3 py-1 text-xs font-bold tracking-wide text-mint uppercase">
+                  {tip.category}
+                </span>
+                <button
+                  type="button"
+                  onClick={() => share(tip)}
+                  className="inline-flex min-h-11 min-w-11 cursor-pointer items-center justify-center gap-2 rounded-full px-3 text-sm sm:px-4 font-bold text-haze hover:bg-white/10 hover:text-sun"
+                >
+                  <ShareIcon />
+                  {/* Icon only on the narrowest phones, so a long category and the button share one row. */}
+                  <span className="sr-only sm:not-sr-only">{labels['advice.share']}</span>
+                </button>
+              </figcaption>
+            )}
           </figure>
         ) : (
           <p className="text-center text-lg text-haze">{labels['home.welcome']}</p>
@@ -170,7 +191,7 @@ export default function AdviceGenerator({ lang, tipsUrl, labels, tipPath }: Prop
         {loading ? labels['advice.loading'] : labels['advice.button']}
       </button>
 
-      {advice.status === 'shown' && feedback !== 'gone' && (
+      {advice.status === 'shown' && !advice.tip.care && feedback !== 'gone' && (
         <div
           className={`relative flex min-h-16 items-center justify-center transition-opacity duration-300 ${feedback === 'fading' ? 'opacity-0' : 'opacity-100'}`}
           data-feedback={feedback}

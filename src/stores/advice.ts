@@ -10,6 +10,8 @@ export interface ShownTip {
   id: string;
   text: string;
   category: string;
+  /** A tip for someone in crisis (careTips.ts): shown with ways to get help, never rated or shared. */
+  care?: true;
 }
 
 /** The button "thinks" for 500 ms so a tip feels considered; thanks stay 4 s, then fade for 300 ms. */
@@ -108,7 +110,7 @@ function show(list: readonly ShownTip[]): void {
 /** Like (1) or dislike (0) the shown tip: thanks at once, the server hears about it in the background. */
 export function rateTip(rating: 0 | 1): void {
   const current = $advice.get();
-  if (current.status !== 'shown' || $feedback.get() !== 'ask') return;
+  if (current.status !== 'shown' || $feedback.get() !== 'ask' || current.tip.care) return;
   const { tip } = current;
   $feedback.set('thanks');
   track('advice_rated', { tipId: tip.id, rating });

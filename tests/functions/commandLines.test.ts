@@ -7,8 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { runScript } from '../support/processes.ts';
 import { tempDir } from '../support/tempDirs.ts';
 
-const slug = 'the-two-minute-rule-for-worries';
-const bulgarianSubject = 'В главата ти са отворени твърде много раздели';
+const slug = 'three-questions-for-a-worry';
+const bulgarianSubject = 'Три въпроса към тревога на трета обиколка';
 const newsletter = (args: string[], env: Record<string, string>) =>
   runScript('functions/node/newsletter.ts', args, env);
 const adminProcess = (args: string[], env: Record<string, string>) =>

@@ -16,10 +16,10 @@ import { repoRoot, runScript, spawnScript } from '../support/processes.ts';
 import { startSmtpServer, type TestSmtp } from '../support/smtpServer.ts';
 import { describeDb, freshDatabaseEnv, openDatabaseFor } from '../support/testDb.ts';
 
-const slug = 'the-two-minute-rule-for-worries';
+const slug = 'three-questions-for-a-worry';
 const subjects = {
-  en: 'Your brain has too many tabs open',
-  bg: 'В главата ти са отворени твърде много раздели',
+  en: 'Three questions for a worry on its third lap',
+  bg: 'Три въпроса към тревога на трета обиколка',
 };
 const secret = 'newsletter-send-secret-0123456789abcdef';
 const newsletter = (args: string[], env: Record<string, string>) =>

@@ -31,6 +31,7 @@ describe('article frontmatter', () => {
     category: 'mentalHealth',
     slug: 'overthinking-vs-real-thinking',
     language: 'en',
+    relatedTips: ['27', 'r4'],
   };
 
   it('accepts a complete article and reads the date', () => {
@@ -42,6 +43,14 @@ describe('article frontmatter', () => {
     expect(articleSchema.safeParse({ ...valid, language: 'de' }).success).toBe(false);
     expect(articleSchema.safeParse({ ...valid, slug: 'Not A Slug' }).success).toBe(false);
     expect(articleSchema.safeParse({ ...valid, id: 1.5 }).success).toBe(false);
+  });
+
+  it('wants one to four related tips, named by their ids', () => {
+    expect(articleSchema.safeParse({ ...valid, relatedTips: [] }).success).toBe(false);
+    expect(articleSchema.safeParse({ ...valid, relatedTips: ['en_27'] }).success).toBe(false);
+    expect(articleSchema.safeParse({ ...valid, relatedTips: ['1', '2', '3', '4', '5'] }).success).toBe(false);
+    const { relatedTips: _, ...withoutTips } = valid;
+    expect(articleSchema.safeParse(withoutTips).success).toBe(false);
   });
 });
 

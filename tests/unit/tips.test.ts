@@ -98,7 +98,9 @@ describe('tip checks', () => {
 
   it('refuses empty, over-long and uncategorised tips with a readable message', () => {
     expect(() => parseTips([tip('1', '  ')])).toThrow(/tip 1: en is empty/);
-    expect(() => parseTips([tip('1', 'x'.repeat(maxTipLength + 1))])).toThrow(/longer than 180/);
+    expect(() => parseTips([tip('1', 'x'.repeat(maxTipLength + 1))])).toThrow(
+      new RegExp(`longer than ${maxTipLength}`),
+    );
     expect(() => parseTips([{ ...tip('1'), category: 'gossip' }])).toThrow(/tip 1: category/);
     expect(() => parseTips([tip('en_1')])).toThrow(/tip en_1: id/);
   });
@@ -179,15 +181,15 @@ describe('the rare tips a visitor can meet', () => {
   // The eleven best rare tips, chosen by an editor: only these fill the generator's rare slots.
   const chosen = {
     r1: "A problem you can't solve is usually three small problems wearing one trench coat.",
-    r2: 'Perfectionism is just fear in a very nice suit.',
+    r2: 'Perfectionism: forty minutes on a two-line email',
     r3: 'Not everything loud is important.',
     r4: "You can't think your way out of a thought spiral",
-    r5: 'Overthinking: trying to win an argument that never happened',
+    r5: "Overthinking: arguing with someone who isn't there",
     r6: 'At 3 a.m. every problem looks like a catastrophe.',
-    r7: "Somewhere, someone's face lights up when they bump into you",
-    r8: "Your thoughts aren't facts. They're more like pop-up ads",
-    r9: 'Everyone at the party is secretly wondering what to do with their hands.',
-    r10: 'Feelings are guests.',
+    r7: "Someone's face lights up when they bump into you",
+    r8: 'Some answers only arrive after you stop refreshing the page.',
+    r9: 'Everyone at the party is holding their drink like a shield.',
+    r10: 'A treat every time you feel sad is a subscription.',
     r11: "You don't have to become a new person. Just a slightly kinder editor",
   };
 

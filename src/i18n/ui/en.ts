@@ -24,6 +24,7 @@ export const en = {
     "Overthinking again? Press the button for a small piece of wisdom. It's free, it's fast, and it might be just what you needed to hear.",
   'home.blogTeaser': 'Want more than one sentence?',
   'home.blogLink': 'Read the blog',
+  'home.helpLink': 'Need help now?',
 
   'advice.button': 'GET WISDOM',
   'advice.loading': 'GENERATING...',
@@ -36,6 +37,11 @@ export const en = {
   'advice.unavailable': 'The wisdom is stuck in traffic. Please try again in a moment.',
   'advice.noscript': 'The advice generator needs JavaScript. Meanwhile, here is one for free:',
 
+  'help.label': 'Ways to get help now',
+  'help.call112': 'Call 112',
+  'help.children': 'Under 18 in Bulgaria: 116 111',
+  'help.elsewhere': 'Helplines worldwide',
+
   'feedback.question': 'Like this advice?',
   'feedback.like': 'Like',
   'feedback.dislike': 'Dislike',
@@ -45,6 +51,7 @@ export const en = {
   'tip.heading': 'A piece of important advice',
   'tip.another': 'Get another one',
   'tip.category': 'Category',
+  'tip.related': 'More on this in the blog:',
   'tip.cardAlt': '“{text}” A tip about {category} from Important Advice.',
 
   'subscribe.title': 'Wisdom in your inbox',
@@ -80,6 +87,8 @@ export const en = {
     "If you're in danger or thinking about hurting yourself, call {phone}, the free emergency number in Bulgaria and across the EU.",
   'about.crisisElsewhere':
     'Elsewhere, call your local emergency number, or find a free helpline in your country at {helplines}.',
+  'about.crisisChildren':
+    "Under 18 and in Bulgaria? The National Children's Helpline, {phone}, is free, day and night.",
   'about.disclaimerTitle': 'A gentle disclaimer',
   'about.disclaimer':
     "Most of the tips here are playful and some are serious, but none of them replace professional help. If you're struggling with your mental health, please reach out to a doctor, a therapist or a local helpline. Asking for help is a sign of strength.",
@@ -90,6 +99,7 @@ export const en = {
   'blog.title': 'A collection of reflections',
   'blog.readMore': 'Read the article',
   'blog.back': 'Back to blog',
+  'blog.relatedTips': 'Small tips to go with it',
   'blog.rss': 'RSS feed',
   'blog.published': 'Published',
   'blog.cardAlt': '“{title}” An article about {category} on the Important Advice blog.',

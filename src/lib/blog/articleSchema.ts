@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { languages } from '../../i18n/languages.ts';
 
 export const blogCategories = ['relationships', 'productivity', 'mentalHealth'] as const;
+export type BlogCategory = (typeof blogCategories)[number];
 
 /** Frontmatter of an article in `content/blog/<lang>/<slug>.mdx`; one file per language shares an id. */
 export const articleSchema = z.object({
@@ -12,4 +13,9 @@ export const articleSchema = z.object({
   category: z.enum(blogCategories),
   slug: z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'must be lower-case words joined by hyphens'),
   language: z.enum(languages),
+  /** Tips shown at the article's end, by their ids in `content/tips.json` ("12", "r3"), the same in both languages. */
+  relatedTips: z
+    .array(z.string().regex(/^r?[1-9]\d*$/, 'must hold tip ids such as "12" or "r3"'))
+    .min(1)
+    .max(4),
 });

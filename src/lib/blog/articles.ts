@@ -1,5 +1,6 @@
 import { type CollectionEntry, getCollection } from 'astro:content';
 import type { Lang } from '../../i18n/languages.ts';
+import { checkRelatedTips } from './related.ts';
 
 export type Article = CollectionEntry<'blog'>;
 
@@ -13,5 +14,12 @@ export async function getArticles(lang: Lang): Promise<Article[]> {
     }
     seen.add(article.data.id);
   }
+  const tips = await getCollection('tips');
+  const problems = checkRelatedTips(
+    (await getCollection('blog')).map((entry) => entry.data),
+    new Set(tips.map((tip) => tip.data.id)),
+  );
+  if (problems.length > 0)
+    throw new Error(`The articles' related tips have problems:\n- ${problems.join('\n- ')}`);
   return articles.sort((a, b) => b.data.date.getTime() - a.data.date.getTime() || b.data.id - a.data.id);
 }

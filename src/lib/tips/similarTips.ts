@@ -2,7 +2,7 @@
  * A simple near-duplicate measure for tips: the Jaccard index of their content-word stems
  * (stems both texts use / stems either uses), compared within each language.
  *
- * Why 0.35: the closest two of the 122 real tips share a quarter of their stems (0.25), while one tip
+ * Why 0.35: the closest two of the 122 real tips share a fifth of their stems (0.2), while one tip
  * reworded by hand (a few words swapped, the order changed) keeps 0.43 to 0.9 of them. A bar a little
  * over a third sits between the two with room on both sides. The measure cannot see one idea told in
  * wholly new words: that stays an editor's job.

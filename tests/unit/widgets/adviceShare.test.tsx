@@ -19,7 +19,15 @@ function provide(name: 'share' | 'clipboard', value: unknown) {
 async function showTipAndShare(lang: Lang) {
   fakeApi([200, [tip]]);
   const labels = pickLabels(lang, adviceLabelKeys);
-  renderWidget(<AdviceGenerator lang={lang} tipsUrl="/tips.json" labels={labels} tipPath="/tips/{id}" />);
+  renderWidget(
+    <AdviceGenerator
+      lang={lang}
+      tipsUrl="/tips.json"
+      labels={labels}
+      tipPath="/tips/{id}"
+      help={{ label: 'Help', links: [] }}
+    />,
+  );
   fireEvent.click(screen.getByRole('button', { name: labels['advice.button'] }));
   await screen.findByText(tip.text, {}, { timeout: 2000 });
   fireEvent.click(screen.getByRole('button', { name: labels['advice.share'] }));
