@@ -108,7 +108,7 @@ it('says in Bulgarian when a link is not valid', async () => {
   const context = await browser.newContext({ baseURL: server.url, locale: 'bg-BG' });
   const page = await context.newPage();
   await page.goto('/bg/moderate?token=a.1.abc.forged');
-  await page.getByText('Този линк не работи.', { exact: false }).waitFor();
+  await page.getByText('Тази връзка не работи.', { exact: false }).waitFor();
   expect(await page.locator('[data-comment]').isVisible()).toBe(false);
   await expectAccessible(page);
   await context.close();

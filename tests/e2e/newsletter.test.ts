@@ -89,7 +89,7 @@ it('subscribes on the Bulgarian home page, confirms from the letter, and unsubsc
   expect((await letterInOutbox(2)).subject).toBe('Пет писма за трийсет дни, после те пускаме');
   // The link is single use: opened again, the page says so kindly.
   await page.reload();
-  await page.getByText('Този линк вече е използван: абонаментът ти е потвърден.').waitFor();
+  await page.getByText('Тази връзка вече е използвана: абонаментът ти е потвърден.').waitFor();
 
   // Opening the unsubscribe page changes nothing by itself (link scanners open links too).
   await page.goto(unsubscribeLink);

@@ -15,7 +15,7 @@ import { type Finished, runScript, type Served, startServe } from '../support/pr
 import { startSmtpServer, type TestSmtp } from '../support/smtpServer.ts';
 import { describeDb, freshDatabaseEnv, onPglite, openDatabaseFor } from '../support/testDb.ts';
 
-const slug = 'the-two-minute-rule-for-worries';
+const slug = 'three-questions-for-a-worry';
 const admin = (args: string[], env: Record<string, string>) =>
   runScript('functions/node/admin.ts', args, env);
 const newsletter = (args: string[], env: Record<string, string>) =>
