@@ -4,10 +4,11 @@ import { z } from 'zod';
 import {
   commentMaxLength,
   emailMaxLength,
-  emailPattern,
   errorMessages,
+  isValidEmail,
   languages,
   nameMaxLength,
+  normaliseEmail,
   tipIdPattern,
 } from './contract.ts';
 
@@ -16,16 +17,19 @@ const languageSchema = z.enum(languages, { error: errorMessages.languageInvalid 
 // Postgres text cannot hold U+0000; refusing it keeps such input a 400 instead of a database error.
 const hasNul = (value: string) => value.includes('\u0000');
 
-/** An e-mail address, trimmed and lower-cased; `missing` is the message when it is absent or empty. */
+/**
+ * An e-mail address, bare, in its one stored spelling (contract.ts's normaliseEmail); `missing` is the
+ * message when it is absent or empty. Display names, comments and the like get the invalid message.
+ */
 const email = (missing: string) =>
   z
     .string({ error: missing })
     .trim()
-    .toLowerCase()
     .min(1, missing)
-    .max(emailMaxLength, errorMessages.invalidEmail)
-    .regex(emailPattern, errorMessages.invalidEmail)
-    .refine((value) => !hasNul(value), errorMessages.invalidEmail);
+    // Bounded before it is worked on; the stored form's own limit is checked by isValidEmail.
+    .max(emailMaxLength * 2, errorMessages.invalidEmail)
+    .transform(normaliseEmail)
+    .refine(isValidEmail, errorMessages.invalidEmail);
 
 /** Text a visitor typed: trimmed, required, bounded. */
 const text = (max: number, tooLong: string) =>

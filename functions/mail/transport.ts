@@ -8,6 +8,7 @@ import type { Config } from '../config.ts';
 
 /** One letter to one person: an HTML part, a plain-text part and extra headers. */
 export interface Letter {
+  /** The bare address (as stored): it is always sent as an address alone, never parsed for a name. */
   to: string;
   subject: string;
   html: string;
@@ -29,6 +30,14 @@ export function outboxDir(config: Pick<Config, 'dataDir'>): string {
   return path.join(config.dataDir, 'outbox');
 }
 
+/**
+ * What nodemailer is given: the recipient as an `{ address }` object, so the address is never parsed
+ * as a list or a display name, whatever it holds.
+ */
+function message(letter: Letter) {
+  return { ...letter, to: { name: '', address: letter.to } };
+}
+
 function smtpTransport(smtpUrl: string, from: string): MailTransport {
   const transporter = nodemailer.createTransport(
     // Short timeouts: a stuck server should fail a try (which is retried), not hold the queue for minutes.
@@ -39,7 +48,7 @@ function smtpTransport(smtpUrl: string, from: string): MailTransport {
   return {
     description: `${url.protocol}//${url.host}`,
     async send(letter) {
-      await transporter.sendMail(letter);
+      await transporter.sendMail(message(letter));
       return {};
     },
     close: () => transporter.close(),
@@ -54,7 +63,7 @@ function outboxTransport(dir: string, from: string): MailTransport {
   return {
     description: dir,
     async send(letter) {
-      const info = await transporter.sendMail(letter);
+      const info = await transporter.sendMail(message(letter));
       await fs.mkdir(dir, { recursive: true });
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`;
       const file = path.join(dir, name);
