@@ -3,6 +3,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { parseTrustProxy, type TrustProxy } from './http/trustProxy.ts';
 
 // `VAR=` in a shell or .env file means "not set", not "empty string".
 const unsetIfEmpty = (value: unknown) => (value === '' ? undefined : value);
@@ -16,14 +17,6 @@ const count = (fallback: number) =>
       .default(String(fallback))
       .transform(Number),
   );
-
-const flag = z.preprocess(
-  (value) => (typeof value === 'string' ? value.trim().toLowerCase() || undefined : value),
-  z
-    .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'expected true or false' })
-    .default('false')
-    .transform((value) => ['true', '1', 'yes'].includes(value)),
-);
 
 const optionalText = z.preprocess(unsetIfEmpty, z.string().optional());
 
@@ -45,7 +38,24 @@ const envSchema = z.object({
       .transform(Number),
   ),
   HASH_SECRET: z.preprocess(unsetIfEmpty, z.string().min(32, 'expected at least 32 characters').optional()),
-  TRUST_PROXY: flag,
+  TRUST_PROXY: z.preprocess(
+    unsetIfEmpty,
+    z
+      .string()
+      .default('false')
+      .transform((value, ctx) => {
+        const trust = parseTrustProxy(value);
+        if (!trust) {
+          ctx.addIssue({
+            code: 'custom',
+            message:
+              'expected the number of proxies in front (true means 1, false 0) or cloudflare, netlify, vercel',
+          });
+          return z.NEVER;
+        }
+        return trust;
+      }),
+  ),
   ALLOWED_ORIGINS: z.preprocess(
     unsetIfEmpty,
     z
@@ -112,8 +122,8 @@ export interface Config {
   pgPoolMax: number;
   /** Key for the e-mail and client-address hashes; generated and kept in the database when absent. */
   hashSecret: string | undefined;
-  /** Believe X-Forwarded-For / -Proto / -Host and platform client-IP headers. */
-  trustProxy: boolean;
+  /** The proxies in front: whose X-Forwarded-For / -Proto / -Host entries and platform headers count. */
+  trustProxy: TrustProxy;
   allowedOrigins: string[];
   /** Requests per client per hour; 0 turns the limit off. */
   limits: { subscribe: number; comment: number; rating: number };

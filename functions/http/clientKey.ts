@@ -3,26 +3,6 @@
 import { createHmac } from 'node:crypto';
 import { isIPv4, isIPv6 } from 'node:net';
 
-// Set by CDNs and platforms that overwrite them, so they are more trustworthy than X-Forwarded-For.
-const platformAddressHeaders = ['cf-connecting-ip', 'x-nf-client-connection-ip', 'x-real-ip'];
-
-function forwardedAddress(headers: Headers): string | undefined {
-  for (const name of platformAddressHeaders) {
-    const value = headers.get(name)?.trim();
-    if (value) return value;
-  }
-  return headers.get('x-forwarded-for')?.split(',')[0]?.trim() || undefined;
-}
-
-/**
- * The client address: the socket's (or the platform's) unless TRUST_PROXY is on, when the forwarded
- * headers are believed. Without a socket (serverless), the forwarded headers are all there is.
- */
-export function clientAddress(headers: Headers, direct: string | undefined, trustProxy: boolean): string {
-  const address = trustProxy ? (forwardedAddress(headers) ?? direct) : (direct ?? forwardedAddress(headers));
-  return normaliseAddress(address ?? 'unknown');
-}
-
 /**
  * One key per person, not per address they can cheaply rotate: IPv4-mapped IPv6 becomes IPv4, and an
  * IPv6 address becomes its /64 network (one household or device). `normaliseAddress('::ffff:1.2.3.4')`

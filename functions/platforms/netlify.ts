@@ -31,6 +31,8 @@ function createNetlifyApp(): ApiApp {
     CONTENT_DIR: path.join(root, 'content'),
     // Each instance holds its own pool: keep it small (or point DATABASE_URL at a pooler).
     PG_POOL_MAX: '2',
+    // Netlify stands in front and writes its own client and location headers.
+    TRUST_PROXY: 'netlify',
     ...process.env,
   });
   const open = async (): Promise<Database> => {
