@@ -6,6 +6,7 @@ import type { Lang } from '../contract.ts';
 import { mailQueue, rateLimits, subscribers } from '../db/schema.ts';
 import type { Db } from '../db/types.ts';
 import { countAttempt } from '../http/rateLimit.ts';
+import { safeError } from '../safeError.ts';
 import type { LetterContext } from './letters.ts';
 import type { MailTransport } from './transport.ts';
 
@@ -138,7 +139,8 @@ export async function drainQueue(db: Db, options: DrainOptions): Promise<DrainRe
         .set({
           status: last ? 'failed' : 'waiting',
           nextAttemptAt: new Date(now.getTime() + retryDelayMs(letter.attempts)),
-          lastError: String((error as Error).message ?? error).slice(0, 500),
+          // Never the server's message: it may quote the refused address.
+          lastError: safeError(error),
         })
         .where(eq(mailQueue.id, letter.id));
       if (last) result.failed++;
@@ -172,7 +174,7 @@ export function startQueueRunner(
           );
         }
       })
-      .catch((error: unknown) => log(`Mail queue: drain failed: ${(error as Error).message}`))
+      .catch((error: unknown) => log(`Mail queue: drain failed: ${safeError(error)}`))
       .finally(() => {
         running = undefined;
       });

@@ -9,6 +9,7 @@ import { newsletterSends, subscribers } from '../db/schema.ts';
 import type { Db } from '../db/types.ts';
 import { issueLetter, type LetterContext, type Recipient } from '../mail/letters.ts';
 import type { MailTransport } from '../mail/transport.ts';
+import { safeError } from '../safeError.ts';
 import type { Issue } from './issues.ts';
 
 export interface SendOptions {
@@ -176,7 +177,8 @@ export async function sendIssue(db: Db, options: SendOptions): Promise<SendSumma
       summary.sent++;
       summary.byLanguage[recipient.language]++;
     } catch (error) {
-      const message = String((error as Error).message ?? error).slice(0, 500);
+      // Never the server's message: it may quote the refused address.
+      const message = safeError(error);
       await log(db, slug, recipient.id, 'failed', message);
       summary.failed.push({ subscriberId: recipient.id, error: message });
     }

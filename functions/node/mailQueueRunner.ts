@@ -5,6 +5,7 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/types.ts';
 import { type QueueRunner, startQueueRunner } from '../mail/queue.ts';
 import { createMailTransport } from '../mail/transport.ts';
+import { safeError } from '../safeError.ts';
 import type { Services } from '../services.ts';
 
 /** A path as short as it can be said: relative inside the working directory, absolute elsewhere. */
@@ -20,7 +21,7 @@ export async function startMailQueue(db: Db, config: Config, services: Services,
     secret = await services.hashSecret();
   } catch (error) {
     // Letters keep waiting in the queue; the next start sends them.
-    console.error(`Mail queue not started: ${(error as Error).message}`);
+    console.error(`Mail queue not started: ${safeError(error)}`);
     transport.close();
     return { stop: async () => {} };
   }

@@ -11,6 +11,7 @@ import { DataDirLockedError } from '../db/dataDirLock.ts';
 import { defaultPageCsp, documentHeaders, securityHeaders } from '../http/securityHeaders.ts';
 import { isHttps } from '../http/trustProxy.ts';
 import { describePurge, purgeExpired } from '../retention.ts';
+import { safeError } from '../safeError.ts';
 import { createServices } from '../services.ts';
 import { startMailQueue } from './mailQueueRunner.ts';
 import { createStaticSite } from './staticSite.ts';
@@ -48,7 +49,7 @@ async function purge() {
     const result = await purgeExpired(database.db);
     if (result.subscribers + result.rateLimits > 0) console.log(describePurge(result));
   } catch (error) {
-    console.error('Purge failed:', (error as Error).message);
+    console.error(`Purge failed: ${safeError(error)}`);
   }
 }
 await purge();
@@ -66,7 +67,7 @@ const server = serve(
       try {
         return await site.respond(request, isHttps(request, config.trustProxy));
       } catch (error) {
-        console.error(`${request.method} ${pathname} failed:`, error);
+        console.error(`${request.method} ${pathname} failed: ${safeError(error)}`);
         const headers = {
           ...securityHeaders,
           ...documentHeaders,
@@ -106,7 +107,7 @@ async function shutdown(signal: string) {
       console.log('Stopped cleanly.');
       process.exit(0);
     } catch (error) {
-      console.error('Closing the database failed:', error);
+      console.error(`Closing the database failed: ${safeError(error)}`);
       process.exit(1);
     }
   });
