@@ -82,6 +82,7 @@ const envSchema = z.object({
       .optional(),
   ),
   HOST: z.preprocess(unsetIfEmpty, z.string().default('127.0.0.1')),
+  NODE_ENV: optionalText,
   PORT: z.preprocess(
     unsetIfEmpty,
     z
@@ -120,8 +121,13 @@ export interface Config {
   databaseUrl: string | undefined;
   dataDir: string;
   pgPoolMax: number;
-  /** Key for the e-mail and client-address hashes; generated and kept in the database when absent. */
+  /**
+   * The secret every key is derived from (links in letters, e-mail and client-address hashes); required
+   * in production (see productionProblem), generated and kept in the database for a local run.
+   */
   hashSecret: string | undefined;
+  /** NODE_ENV=production: the same settings are required as when listening beyond loopback. */
+  production: boolean;
   /** The proxies in front: whose X-Forwarded-For / -Proto / -Host entries and platform headers count. */
   trustProxy: TrustProxy;
   allowedOrigins: string[];
@@ -168,6 +174,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir: path.resolve(e.DATA_DIR),
     pgPoolMax: e.PG_POOL_MAX,
     hashSecret: e.HASH_SECRET,
+    production: e.NODE_ENV === 'production',
     trustProxy: e.TRUST_PROXY,
     allowedOrigins: e.ALLOWED_ORIGINS.map((origin) => new URL(origin).origin),
     limits: {
@@ -189,4 +196,32 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       perSecond: e.NEWSLETTER_PER_SECOND,
     },
   };
+}
+
+/** Whether `host` is reachable from this machine only: `localhost`, `127.x.x.x` or `::1`. */
+export function isLoopback(host: string): boolean {
+  const name = host.replace(/^\[|\]$/g, '').toLowerCase();
+  return name === 'localhost' || name === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(name);
+}
+
+export const secretHowTo =
+  "Make a secret with `openssl rand -base64 48` or `node -e \"console.log(require('node:crypto').randomBytes(48).toString('base64'))\"`.";
+
+/**
+ * Why this configuration must not serve strangers, or undefined. A server others can reach (`exposed`:
+ * listening beyond loopback, a platform, or NODE_ENV=production) needs a HASH_SECRET kept outside the
+ * database it protects (a generated one lives beside the data, so a backup could forge every link) and
+ * SITE_URL (letters would otherwise link to the address the server happens to listen on).
+ */
+export function productionProblem(config: Config, exposed: boolean): string | undefined {
+  const missing = [!config.hashSecret && 'HASH_SECRET', !config.siteUrl && 'SITE_URL'].filter(
+    (name): name is string => typeof name === 'string',
+  );
+  if (!(exposed || config.production) || missing.length === 0) return undefined;
+  return (
+    `${missing.join(' and ')} must be set for a server others can reach (HOST beyond loopback, ` +
+    'a platform, or NODE_ENV=production): HASH_SECRET (at least 32 characters) is the key of the links ' +
+    'in letters and of the stored hashes, SITE_URL the public address (https://...) those links use. ' +
+    secretHowTo
+  );
 }

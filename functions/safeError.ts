@@ -1,6 +1,7 @@
 // An error as it may be logged or stored. Messages are never used: a database driver's quotes the
 // query and its parameters (a visitor's address, name or comment), a mail server's the refused address,
 // so what leaves is each error's kind and codes, down its chain of causes.
+import { ConfigError } from './config.ts';
 
 interface Coded {
   name?: unknown;
@@ -39,6 +40,8 @@ function describeOne(error: unknown): string {
  * `Error (code ESOCKET, ECONNREFUSED, on CONN)`. Never a message, so never a visitor's words.
  */
 export function safeError(error: unknown): string {
+  // Our own configuration errors are written by us, about settings: their message is the point.
+  if (error instanceof ConfigError) return `${error.name}: ${error.message}`;
   const parts: string[] = [];
   let current: unknown = error;
   for (let depth = 0; depth < 5 && current !== undefined && current !== null; depth++) {

@@ -2,6 +2,7 @@
 // into a keyed hash that changes every UTC day.
 import { createHmac } from 'node:crypto';
 import { isIPv4, isIPv6 } from 'node:net';
+import { deriveKey } from './derivedKeys.ts';
 
 /**
  * One key per person, not per address they can cheaply rotate: IPv4-mapped IPv6 becomes IPv4, and an
@@ -23,12 +24,16 @@ export function normaliseAddress(address: string): string {
     .join(':')}::/64`;
 }
 
-/** HMAC-SHA256 of the value under the secret, hex. */
-export function keyedHash(secret: string, value: string): string {
-  return createHmac('sha256', secret).update(value).digest('hex');
+/**
+ * HMAC-SHA256 of the value under the key, hex. Article ratings key it on HASH_SECRET itself, as they
+ * always have: a derived key would orphan every stored rating hash (one rating per person, and the
+ * operator's export and delete, find ratings by it).
+ */
+export function keyedHash(key: string | Buffer, value: string): string {
+  return createHmac('sha256', key).update(value).digest('hex');
 }
 
 /** The rate-limit key for an address today (UTC): a different, unlinkable key every day. */
 export function clientKey(secret: string, address: string, now = new Date()): string {
-  return keyedHash(secret, `${now.toISOString().slice(0, 10)}|${address}`);
+  return keyedHash(deriveKey(secret, 'client-keys'), `${now.toISOString().slice(0, 10)}|${address}`);
 }

@@ -1,7 +1,7 @@
 // The mail queue in `npm run serve`: drained every two seconds; with no SMTP_URL each confirmation
 // letter lands in DATA_DIR/outbox and its link is printed, so a local run works with no mail server.
 import path from 'node:path';
-import type { Config } from '../config.ts';
+import { type Config, isLoopback } from '../config.ts';
 import type { Db } from '../db/types.ts';
 import { type QueueRunner, startQueueRunner } from '../mail/queue.ts';
 import { createMailTransport } from '../mail/transport.ts';
@@ -15,6 +15,7 @@ const shown = (file: string) =>
 export async function startMailQueue(db: Db, config: Config, services: Services, siteUrl: string) {
   const transport = createMailTransport(config);
   const toOutbox = !config.mail.smtpUrl;
+  const local = isLoopback(config.host) && !config.production;
   console.log(`Letters go to ${toOutbox ? shown(transport.description) : transport.description}.`);
   let secret: string;
   try {
@@ -32,7 +33,9 @@ export async function startMailQueue(db: Db, config: Config, services: Services,
       context: { secret, siteUrl },
       confirmPerHour: config.mail.confirmPerHour,
       onSent: ({ confirmUrl, file }) => {
-        if (file) console.log(`Confirmation letter in ${shown(file)}: ${confirmUrl}`);
+        // The link (a live token) only for a local run: a log elsewhere is read by others.
+        if (file && local) console.log(`Confirmation letter in ${shown(file)}: ${confirmUrl}`);
+        else if (file) console.log(`Confirmation letter in ${shown(file)}.`);
       },
     },
     (message) => console.warn(message),

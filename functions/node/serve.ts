@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { type Http2Bindings, type HttpBindings, serve } from '@hono/node-server';
 import { createApp } from '../app.ts';
-import { ConfigError, loadConfig } from '../config.ts';
+import { ConfigError, isLoopback, loadConfig, productionProblem } from '../config.ts';
 import { createContent } from '../content.ts';
 import { openDatabase } from '../db/client.ts';
 import { DataDirLockedError } from '../db/dataDirLock.ts';
@@ -31,6 +31,9 @@ try {
 } catch (error) {
   fail(error instanceof ConfigError ? error.message : String(error));
 }
+
+const problem = productionProblem(config, !isLoopback(config.host));
+if (problem) fail(problem);
 
 if (!fs.existsSync(config.distDir)) fail(`No built site in ${config.distDir}. Run \`npm run build\` first.`);
 

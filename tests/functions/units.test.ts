@@ -1,11 +1,12 @@
 // The small pure pieces: configuration, client keys, link detection, host-file rules.
+import { createHmac } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../functions/config.ts';
 import { containsLink } from '../../functions/containsLink.ts';
 import { connectTimeoutMs } from '../../functions/db/postgres.ts';
-import { clientKey, normaliseAddress } from '../../functions/http/clientKey.ts';
+import { clientKey, keyedHash, normaliseAddress } from '../../functions/http/clientKey.ts';
 import {
   clientAddress,
   forwarded,
@@ -13,6 +14,12 @@ import {
   noProxy,
   parseTrustProxy,
 } from '../../functions/http/trustProxy.ts';
+import {
+  checkConfirmToken,
+  checkUnsubscribeToken,
+  confirmToken,
+  unsubscribeToken,
+} from '../../functions/mail/tokens.ts';
 import { headersFor, readHeaders, readRedirects, redirectTarget } from '../../functions/node/hostRules.ts';
 import { tempDir } from '../support/tempDirs.ts';
 
@@ -246,5 +253,38 @@ describe('host files', () => {
       'X-B': '2',
     });
     expect(values('/about/more')).not.toHaveProperty('X-B');
+  });
+});
+
+describe('keys derived from HASH_SECRET', () => {
+  const secret = 'derived-keys-secret-0123456789abcdefghij';
+  const id = '6f1d3c2a-9a43-4e7b-8f43-0c5b3e2a1d10';
+  const hmac = (key: string, text: string, encoding: 'hex' | 'base64url') =>
+    createHmac('sha256', key).update(text).digest(encoding);
+
+  it('keys client keys and tokens with their own keys, not with the secret itself', () => {
+    const day = new Date('2026-11-25T10:00:00Z');
+    expect(clientKey(secret, '192.0.2.7', day)).not.toBe(hmac(secret, '2026-11-25|192.0.2.7', 'hex'));
+    const token = unsubscribeToken(secret, id);
+    expect(token.split('.')[1]).not.toBe(hmac(secret, `unsubscribe|${id}`, 'base64url'));
+    expect(checkUnsubscribeToken(secret, token)).toBe(id);
+    expect(checkUnsubscribeToken('another-secret-0123456789abcdefghijklmn', token)).toBeUndefined();
+  });
+
+  it('still accepts the links of letters signed with the secret itself', () => {
+    const compact = id.replaceAll('-', '');
+    const legacyUnsubscribe = `${compact}.${hmac(secret, `unsubscribe|${id}`, 'base64url')}`;
+    expect(checkUnsubscribeToken(secret, legacyUnsubscribe)).toBe(id);
+    const issued = Math.floor(Date.now() / 1000).toString(36);
+    const legacyConfirm = `${compact}.${issued}.${hmac(secret, `confirm|${id}|${issued}`, 'base64url')}`;
+    expect(checkConfirmToken(secret, legacyConfirm)).toEqual({ status: 'valid', subscriberId: id });
+    expect(checkConfirmToken(secret, confirmToken(secret, id, new Date()))).toEqual({
+      status: 'valid',
+      subscriberId: id,
+    });
+  });
+
+  it('keeps article-rating hashes keyed on the secret, so stored ratings still match their person', () => {
+    expect(keyedHash(secret, 'ana@example.com')).toBe(hmac(secret, 'ana@example.com', 'hex'));
   });
 });
