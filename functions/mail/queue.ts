@@ -13,8 +13,15 @@ import type { MailTransport } from './transport.ts';
 /** A letter still failing after this many tries is marked failed and left for the operator. */
 export const maxAttempts = 8;
 const hourMs = 3_600_000;
-// A claimed letter is not claimed again for this long, in case its drainer dies mid-send.
-const claimLeaseMs = 5 * 60_000;
+/**
+ * The longest one letter may take: the transport's own timeouts (connect 10 s, greeting 10 s, an idle
+ * socket 30 s) are per step, so a slow server could exceed them; a send still going after this counts
+ * as failed and is retried.
+ */
+export const letterTimeoutMs = 60_000;
+// A claimed letter is not claimed again until the batch that holds it must be over (each of its
+// letters within letterTimeoutMs), with a minute to spare, in case its drainer dies mid-send.
+const leaseMs = (batch: number) => batch * letterTimeoutMs + 60_000;
 // The global cap's counter: one row per clock hour in the rate-limit table, for every client at once.
 const capKey = { clientKey: '*', action: 'confirm-mail' };
 
@@ -47,6 +54,7 @@ export interface DrainResult {
 interface Claimed {
   id: number;
   attempts: number;
+  createdAt: Date;
   subscriberId: string;
   email: string;
   language: Lang;
@@ -66,7 +74,10 @@ async function sentThisHour(db: Db, windowStart: Date): Promise<number> {
 async function claim(db: Db, now: Date, limit: number): Promise<Claimed[]> {
   const rows = await db
     .update(mailQueue)
-    .set({ attempts: sql`${mailQueue.attempts} + 1`, nextAttemptAt: new Date(now.getTime() + claimLeaseMs) })
+    .set({
+      attempts: sql`${mailQueue.attempts} + 1`,
+      nextAttemptAt: new Date(now.getTime() + leaseMs(limit)),
+    })
     .from(subscribers)
     .where(
       sql`${subscribers.id} = ${mailQueue.subscriberId} and ${mailQueue.id} in (
@@ -76,6 +87,7 @@ async function claim(db: Db, now: Date, limit: number): Promise<Claimed[]> {
     .returning({
       id: mailQueue.id,
       attempts: mailQueue.attempts,
+      createdAt: mailQueue.createdAt,
       subscriberId: subscribers.id,
       email: subscribers.email,
       language: subscribers.language,
@@ -101,6 +113,14 @@ export async function queueRequestedLetters(db: Db, now = new Date(), limit?: nu
     insert into ${mailQueue} (subscriber_id, next_attempt_at) select id, ${now} from wanted`);
 }
 
+function withinTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(Object.assign(new Error('letter timed out'), { code: 'ETIMEDOUT' })), ms);
+  });
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
+}
+
 /** Sends what is due at `now`, up to `batch` letters and the hourly cap. */
 export async function drainQueue(db: Db, options: DrainOptions): Promise<DrainResult> {
   const now = options.now ?? new Date();
@@ -124,8 +144,10 @@ export async function drainQueue(db: Db, options: DrainOptions): Promise<DrainRe
   for (const letter of claimed) {
     try {
       const recipient = { id: letter.subscriberId, email: letter.email, language: letter.language };
-      const made = await confirmationLetter(options.context, recipient, now);
-      const { file } = await options.transport.send(made);
+      // Made from the queued letter alone (its id and time), so a letter sent again after a crash is the
+      // same letter, with the same Message-ID, and mail programs show it once.
+      const made = await confirmationLetter(options.context, recipient, letter.createdAt, letter.id);
+      const { file } = await withinTimeout(options.transport.send(made), letterTimeoutMs);
       await db.delete(mailQueue).where(eq(mailQueue.id, letter.id));
       if (options.confirmPerHour > 0) {
         await countAttempt(db, { ...capKey, windowStart, max: options.confirmPerHour });
