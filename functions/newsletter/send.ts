@@ -11,6 +11,7 @@ import { issueLetter, type LetterContext, type Recipient } from '../mail/letters
 import type { MailTransport } from '../mail/transport.ts';
 import { safeError } from '../safeError.ts';
 import type { Issue } from './issues.ts';
+import { lockIssueSend } from './sendLock.ts';
 
 export interface SendOptions {
   transport: MailTransport;
@@ -132,7 +133,21 @@ async function sendWithRetries(
   }
 }
 
+/**
+ * Sends the issue (or, with `dryRun`, makes every letter without sending). Throws SendRunningError
+ * when another run is sending the same issue.
+ */
 export async function sendIssue(db: Db, options: SendOptions): Promise<SendSummary> {
+  if (options.dryRun) return sendUnlocked(db, options);
+  const lock = await lockIssueSend(db, options.slug);
+  try {
+    return await sendUnlocked(db, options);
+  } finally {
+    await lock.release();
+  }
+}
+
+async function sendUnlocked(db: Db, options: SendOptions): Promise<SendSummary> {
   const { slug, issue, transport, context } = options;
   const [already] = await db
     .select({ n: count() })

@@ -101,6 +101,7 @@ async function send(config: Config, command: { slug: string; dryRun: boolean }, 
       `${command.dryRun ? 'Dry run of' : 'Sending'} ${command.slug} through ${transport.description}, ` +
         `at most ${config.mail.perSecond} letter(s) a second.`,
     );
+    const { SendRunningError } = await import('../newsletter/sendLock.ts');
     const summary = await sendIssue(db, {
       transport,
       context: { secret: await services.hashSecret(), siteUrl: siteUrlOf(config) },
@@ -109,7 +110,14 @@ async function send(config: Config, command: { slug: string; dryRun: boolean }, 
       perSecond: config.mail.perSecond,
       dryRun: command.dryRun,
       onProgress: (done, total) => bar.update(done, total),
+    }).catch((error: unknown) => {
+      if (error instanceof SendRunningError) return error;
+      throw error;
     });
+    if (summary instanceof Error) {
+      console.error(summary.message);
+      return 1;
+    }
     const lines = [
       command.dryRun
         ? `Dry run: ${summary.total} letter(s) would go (en ${summary.byLanguage.en}, bg ${summary.byLanguage.bg}); nothing was sent.`
