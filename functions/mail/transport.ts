@@ -5,6 +5,8 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Config } from '../config.ts';
+import { outboxDir, outboxTag } from './outbox.ts';
+
 
 /** One letter to one person: an HTML part, a plain-text part and extra headers. */
 export interface Letter {
@@ -24,10 +26,6 @@ export interface MailTransport {
   /** Where letters go, for logs: `smtp://host:port` (never the password) or the outbox folder. */
   description: string;
   close(): void;
-}
-
-export function outboxDir(config: Pick<Config, 'dataDir'>): string {
-  return path.join(config.dataDir, 'outbox');
 }
 
 /**
@@ -65,7 +63,8 @@ function outboxTransport(dir: string, from: string): MailTransport {
     async send(letter) {
       const info = await transporter.sendMail(message(letter));
       await fs.mkdir(dir, { recursive: true });
-      const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`;
+      const time = new Date().toISOString().replace(/[:.]/g, '-');
+      const name = `${outboxTag(letter.to)}-${time}-${randomBytes(4).toString('hex')}.eml`;
       const file = path.join(dir, name);
       await fs.writeFile(file, info.message as Buffer);
       return { file };

@@ -12,6 +12,7 @@ process.exitCode = await runAdmin(
       db: (await services.db()).db,
       hashSecret: services.hashSecret,
       contentDir: config.contentDir,
+      dataDir: config.dataDir,
       close,
     };
   },

@@ -49,7 +49,7 @@ for (const problem of site.problems) console.warn(problem);
 
 async function purge() {
   try {
-    const result = await purgeExpired(database.db);
+    const result = await purgeExpired(database.db, new Date(), config.dataDir);
     if (result.subscribers + result.rateLimits > 0) console.log(describePurge(result));
   } catch (error) {
     console.error(`Purge failed: ${safeError(error)}`);

@@ -12,6 +12,7 @@ export async function adminOn(app: TestApp, args: string[]): Promise<Finished> {
     db: app.database.db,
     hashSecret: app.services.hashSecret,
     contentDir: app.services.config.contentDir,
+    dataDir: app.services.config.dataDir,
     // The test owns the database and closes it itself.
     close: async () => {},
   });
