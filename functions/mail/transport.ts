@@ -7,7 +7,6 @@ import nodemailer from 'nodemailer';
 import type { Config } from '../config.ts';
 import { outboxDir, outboxTag } from './outbox.ts';
 
-
 /** One letter to one person: an HTML part, a plain-text part and extra headers. */
 export interface Letter {
   /** The bare address (as stored): it is always sent as an address alone, never parsed for a name. */
