@@ -1,6 +1,7 @@
 // The request bodies of every /api route, checked with zod on the server. The pages never import this
 // file: what they share with the API is in contract.ts, and the answers' types come from the routes.
 import { z } from 'zod';
+import { withoutHidingCharacters } from './containsLink.ts';
 import {
   commentMaxLength,
   emailMaxLength,
@@ -31,10 +32,11 @@ const email = (missing: string) =>
     .transform(normaliseEmail)
     .refine(isValidEmail, errorMessages.invalidEmail);
 
-/** Text a visitor typed: trimmed, required, bounded. */
+/** Text a visitor typed: without characters that only hide something, trimmed, required, bounded. */
 const text = (max: number, tooLong: string) =>
   z
     .string({ error: errorMessages.commentFieldsRequired })
+    .overwrite(withoutHidingCharacters)
     .trim()
     .min(1, errorMessages.commentFieldsRequired)
     .max(max, tooLong)
