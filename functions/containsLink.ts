@@ -26,7 +26,7 @@ export function withoutHidingCharacters(text: string): string {
 }
 
 // Kept in stored text (emoji sequences and flags need them) but no part of a link.
-const joinersAndTags = /[\u200C\u200D\u{E0000}-\u{E007F}]/gu;
+const joinersAndTags = /\u200C|\u200D|[\u{E0000}-\u{E007F}]/gu;
 // Full stops of other scripts and widths that a browser's address bar reads as a dot.
 const otherDots = /[\u3002\uFF0E\uFF61\uFE52\u2024]/gu;
 // Tag characters outside an emoji flag carry text nobody sees (an old trick to smuggle words past a
