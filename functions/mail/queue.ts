@@ -1,7 +1,7 @@
 // The mail queue's drainer: sends the letters subscriptions asked for, with retries and back-off.
 // Runs every few seconds in `npm run serve` and every minute on Netlify (platforms/netlify-mail.ts).
 // Several drainers may run at once: each claims its letters (row locks, skipped by the others).
-import { eq, sql } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import type { Lang } from '../contract.ts';
 import { mailQueue, rateLimits, subscribers } from '../db/schema.ts';
 import type { Db } from '../db/types.ts';
@@ -71,6 +71,16 @@ async function sentThisHour(db: Db, windowStart: Date): Promise<number> {
   return row?.hits ?? 0;
 }
 
+// Fair shares under the hourly cap: when more letters wait than the cap lets through (a flood of
+// strangers' sign-ups), they are taken in turns per recipient domain, and within a domain (and each
+// turn) the newest first. A flood aimed at one domain then takes one letter per turn from the others,
+// and a visitor who signs up during or after a flood waits for the next turn, not behind the backlog;
+// the backlog goes at the cap's pace until the purge removes it with its pending addresses (48 hours).
+// Each client's own share is the per-client limit on sign-ups (SUBSCRIBE_LIMIT_PER_HOUR), which every
+// letter comes from. Ranking needs no lock; the rows are locked (skipping other drainers') afterwards.
+const fairTurn = (email: SQL, newest: SQL) =>
+  sql`row_number() over (partition by split_part(${email}, '@', 2) order by ${newest} desc)`;
+
 async function claim(db: Db, now: Date, limit: number): Promise<Claimed[]> {
   const rows = await db
     .update(mailQueue)
@@ -81,8 +91,13 @@ async function claim(db: Db, now: Date, limit: number): Promise<Claimed[]> {
     .from(subscribers)
     .where(
       sql`${subscribers.id} = ${mailQueue.subscriberId} and ${mailQueue.id} in (
-        select id from mail_queue where status = 'waiting' and next_attempt_at <= ${now}
-        order by id limit ${limit} for update skip locked)`,
+        select id from mail_queue where id in (
+          select id from (
+            select q.id, q.created_at, ${fairTurn(sql`s.email`, sql`q.created_at, q.id`)} as turn
+            from mail_queue q join subscribers s on s.id = q.subscriber_id
+            where q.status = 'waiting' and q.next_attempt_at <= ${now}) ranked
+          order by turn, created_at desc, id desc limit ${limit})
+        for update skip locked)`,
     )
     .returning({
       id: mailQueue.id,
@@ -98,15 +113,20 @@ async function claim(db: Db, now: Date, limit: number): Promise<Claimed[]> {
 /**
  * Moves the confirmation letters that subscriptions asked for (`subscribers.confirm_wanted`) into the
  * queue, in one statement, so none is lost or doubled: all of them (exports and the queue view start
- * here), or at most `limit` (a drain, which moves no more than it may send: on PGlite one statement
- * moving a burst of thousands held every other request up for a moment, every two seconds).
+ * here), or at most `limit` in fair turns (a drain, which moves no more than it may send: on PGlite
+ * one statement moving a burst of thousands held every other request up for a moment, every two
+ * seconds).
  */
 export async function queueRequestedLetters(db: Db, now = new Date(), limit?: number): Promise<void> {
   const bounded =
     limit === undefined
       ? sql`confirm_wanted`
-      : sql`id in (select id from ${subscribers} where confirm_wanted
-                   order by confirm_sent_at limit ${limit} for update skip locked)`;
+      : sql`id in (select id from ${subscribers} where id in (
+                     select id from (
+                       select id, confirm_sent_at, ${fairTurn(sql`email`, sql`confirm_sent_at`)} as turn
+                       from ${subscribers} where confirm_wanted) ranked
+                     order by turn, confirm_sent_at desc limit ${limit})
+                   for update skip locked)`;
   await db.execute(sql`
     with wanted as (
       update ${subscribers} set confirm_wanted = false where ${bounded} returning id)

@@ -2,6 +2,7 @@
 // letter sent again (its first try cut off after the server took it) is the same letter.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { loadConfig } from '../../functions/config.ts';
+import { subscribers } from '../../functions/db/schema.ts';
 import { drainQueue, letterTimeoutMs, retryDelayMs } from '../../functions/mail/queue.ts';
 import { createMailTransport, type Letter, type MailTransport } from '../../functions/mail/transport.ts';
 import { uniqueEmail } from '../support/http.ts';
@@ -83,5 +84,46 @@ describeDb('the mail queue under a crash', () => {
     expect(a?.mail.messageId).toMatch(/^<confirm\.\d+\.[0-9a-f-]{36}@advice\.example>$/);
     expect(b?.mail.messageId).toBe(a?.mail.messageId);
     expect(b?.mail.text).toBe(a?.mail.text);
+  });
+
+  it('under a flood of sign-ups at the hourly cap, sends a visitor who signs up later within the next hour', async () => {
+    const cap = 10;
+    const sent: Letter[] = [];
+    const memory: MailTransport = {
+      description: 'memory',
+      close: () => {},
+      send: async (letter) => {
+        sent.push(letter);
+        return {};
+      },
+    };
+    const flood = (n: number, at: Date) =>
+      t.database.db.insert(subscribers).values(
+        Array.from({ length: n }, () => ({
+          email: uniqueEmail('flood').replace('@example.com', '@flood.example'),
+          confirmWanted: true,
+          confirmSentAt: at,
+        })),
+      );
+    // Fifty strangers signed up ten minutes ago; the first hour's cap takes ten of them.
+    await flood(50, new Date(Date.now() - 10 * minuteMs));
+    const hour = Math.ceil(Date.now() / 3_600_000) * 3_600_000;
+    const drainAt = (at: number) =>
+      drainQueue(t.database.db, {
+        transport: memory,
+        context: { secret, siteUrl: site },
+        confirmPerHour: cap,
+        now: new Date(at),
+      });
+    expect(await drainAt(hour + minuteMs)).toMatchObject({ sent: cap, capped: true });
+    // A visitor signs up, and the flood goes on after them.
+    const visitor = uniqueEmail('visitor').replace('@example.com', '@mail.example');
+    expect(await subscribe(visitor)).toBe(201);
+    await flood(20, new Date(Date.now() + 1000));
+    expect((await drainAt(hour + 2 * minuteMs)).sent).toBe(0);
+    sent.length = 0;
+    // The next hour: the visitor's letter is among the first (not behind the 60 letters before it).
+    expect(await drainAt(hour + 3_600_000 + minuteMs)).toMatchObject({ sent: cap, capped: true });
+    expect(sent.map((letter) => letter.to)).toContain(visitor);
   });
 });
