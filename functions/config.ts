@@ -213,14 +213,18 @@ export const secretHowTo =
  * database it protects (a generated one lives beside the data, so a backup could forge every link) and
  * SITE_URL (letters would otherwise link to the address the server happens to listen on).
  */
-export function productionProblem(config: Config, exposed: boolean): string | undefined {
+export function productionProblem(
+  config: Config,
+  exposed: boolean,
+  what = 'a server others can reach (HOST beyond loopback, a platform, or NODE_ENV=production)',
+): string | undefined {
   const missing = [!config.hashSecret && 'HASH_SECRET', !config.siteUrl && 'SITE_URL'].filter(
     (name): name is string => typeof name === 'string',
   );
   if (!(exposed || config.production) || missing.length === 0) return undefined;
   return (
-    `${missing.join(' and ')} must be set for a server others can reach (HOST beyond loopback, ` +
-    'a platform, or NODE_ENV=production): HASH_SECRET (at least 32 characters) is the key of the links ' +
+    `${missing.join(' and ')} must be set for ${what}: ` +
+    'HASH_SECRET (at least 32 characters) is the key of the links ' +
     'in letters and of the stored hashes, SITE_URL the public address (https://...) those links use. ' +
     secretHowTo
   );

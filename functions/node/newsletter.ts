@@ -2,7 +2,7 @@
 // Exit codes: 0 done, 1 could not (some letters failed, database unavailable), 2 bad arguments.
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { type Config, ConfigError, loadConfig } from '../config.ts';
+import { type Config, ConfigError, loadConfig, productionProblem } from '../config.ts';
 import { languages } from '../contract.ts';
 import type { Issue } from '../newsletter/issues.ts';
 import { asksForHelp, type OptionSpec, parseCommandArgs } from './commandLine.ts';
@@ -88,6 +88,16 @@ async function preview(config: Config, slug: string, issue: Issue) {
 }
 
 async function send(config: Config, command: { slug: string; dryRun: boolean }, issue: Issue) {
+  // Letters to real mailboxes must carry the links the site's server accepts, to its public address.
+  const problem = productionProblem(
+    config,
+    Boolean(config.mail.smtpUrl) && !command.dryRun,
+    'letters sent through SMTP_URL',
+  );
+  if (problem) {
+    console.error(problem);
+    return 1;
+  }
   const { openForOperator } = await import('./operatorDatabase.ts');
   const { createMailTransport } = await import('../mail/transport.ts');
   const { sendIssue } = await import('../newsletter/send.ts');

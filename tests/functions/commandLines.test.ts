@@ -101,3 +101,15 @@ describe('npm run serve', () => {
     expect(noSecret?.stderr).toContain('HASH_SECRET must be set');
   });
 });
+
+describe('npm run newsletter send', () => {
+  it('refuses to write to real mailboxes (SMTP_URL) without HASH_SECRET and SITE_URL', async () => {
+    const run = await newsletter(['send', slug], {
+      SMTP_URL: 'smtp://127.0.0.1:1',
+      DATA_DIR: tempDir('data'),
+    });
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain('HASH_SECRET and SITE_URL must be set for letters sent through SMTP_URL');
+    expect(run.stderr).toContain('openssl rand -base64 48');
+  });
+});
