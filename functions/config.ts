@@ -151,6 +151,9 @@ export interface Config {
   };
 }
 
+// Values that are or may hold a password: a log of a failed start must not show them.
+const secretVariables = new Set(['HASH_SECRET', 'DATABASE_URL', 'SMTP_URL']);
+
 export class ConfigError extends Error {
   override name = 'ConfigError';
 }
@@ -165,7 +168,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     const issue = parsed.error.issues[0];
     const name = String(issue?.path[0] ?? 'unknown');
     throw new ConfigError(
-      `Invalid environment variable ${name}: ${issue?.message ?? 'invalid value'} (got ${JSON.stringify(env[name])})`,
+      `Invalid environment variable ${name}: ${issue?.message ?? 'invalid value'} ` +
+        (secretVariables.has(name) ? '(its value is not shown)' : `(got ${JSON.stringify(env[name])})`),
     );
   }
   const e = parsed.data;

@@ -69,8 +69,6 @@ describe('configuration', () => {
   });
 
   it.each([
-    ['DATABASE_URL', 'mysql://x', /postgres:\/\//],
-    ['HASH_SECRET', 'short', /at least 32 characters/],
     ['TRUST_PROXY', 'maybe', /number of proxies/],
     ['SUBSCRIBE_LIMIT_PER_HOUR', '-1', /whole number/],
     ['COMMENT_LIMIT_PER_HOUR', '2.5', /whole number/],
@@ -83,6 +81,17 @@ describe('configuration', () => {
     expect(() => loadConfig({ [name]: value })).toThrow(`Invalid environment variable ${name}`);
     expect(() => loadConfig({ [name]: value })).toThrow(reason);
     expect(() => loadConfig({ [name]: value })).toThrow(JSON.stringify(value));
+  });
+
+  it.each([
+    ['DATABASE_URL', 'mysql://user:pa55word@db', /postgres:\/\//],
+    ['HASH_SECRET', 'short-secret-value', /at least 32 characters/],
+    ['SMTP_URL', 'http://user:pa55word@mail', /smtp:\/\//],
+  ])('refuses a bad %s without showing its value, which may be a password', (name, value, reason) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(`Invalid environment variable ${name}`);
+    expect(() => loadConfig({ [name]: value })).toThrow(reason);
+    expect(() => loadConfig({ [name]: value })).toThrow('(its value is not shown)');
+    expect(() => loadConfig({ [name]: value })).not.toThrow(value);
   });
 });
 
