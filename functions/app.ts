@@ -4,7 +4,8 @@ import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { errorMessages } from './contract.ts';
 import { corsFor, refuseCrossSite } from './http/origin.ts';
-import { apiCsp, documentHeaders, hsts, isHttps, securityHeaders } from './http/securityHeaders.ts';
+import { apiCsp, documentHeaders, hsts, securityHeaders } from './http/securityHeaders.ts';
+import { isHttps } from './http/trustProxy.ts';
 import { articles } from './routes/articles.ts';
 import { confirm } from './routes/confirm.ts';
 import { geo } from './routes/geo.ts';
@@ -13,6 +14,7 @@ import { moderation } from './routes/moderation.ts';
 import { subscribe } from './routes/subscribe.ts';
 import { tipRatings } from './routes/tipRatings.ts';
 import { unsubscribe } from './routes/unsubscribe.ts';
+import { safeError } from './safeError.ts';
 import type { AppEnv, Services } from './services.ts';
 
 export function createApp(services: Services) {
@@ -39,8 +41,9 @@ export function createApp(services: Services) {
     if (error instanceof HTTPException && error.status < 500) {
       return c.json({ error: error.message || errorMessages.notFound }, error.status);
     }
-    // Details go to the log only: a 500 body never shows internals.
-    console.error(`${c.req.method} ${c.req.path} failed:`, error);
+    // A 500 body never shows internals, and the log only the error's kind and code: a driver's
+    // message quotes the query's parameters, the visitor's words.
+    console.error(`${c.req.method} ${c.req.path} failed: ${safeError(error)}`);
     return c.json({ error: errorMessages.serverError }, 500);
   });
   // Chained, so the app's type carries every route: the pages' typed client is derived from it.

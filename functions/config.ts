@@ -3,6 +3,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { parseTrustProxy, type TrustProxy } from './http/trustProxy.ts';
 
 // `VAR=` in a shell or .env file means "not set", not "empty string".
 const unsetIfEmpty = (value: unknown) => (value === '' ? undefined : value);
@@ -16,14 +17,6 @@ const count = (fallback: number) =>
       .default(String(fallback))
       .transform(Number),
   );
-
-const flag = z.preprocess(
-  (value) => (typeof value === 'string' ? value.trim().toLowerCase() || undefined : value),
-  z
-    .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'expected true or false' })
-    .default('false')
-    .transform((value) => ['true', '1', 'yes'].includes(value)),
-);
 
 const optionalText = z.preprocess(unsetIfEmpty, z.string().optional());
 
@@ -45,7 +38,24 @@ const envSchema = z.object({
       .transform(Number),
   ),
   HASH_SECRET: z.preprocess(unsetIfEmpty, z.string().min(32, 'expected at least 32 characters').optional()),
-  TRUST_PROXY: flag,
+  TRUST_PROXY: z.preprocess(
+    unsetIfEmpty,
+    z
+      .string()
+      .default('false')
+      .transform((value, ctx) => {
+        const trust = parseTrustProxy(value);
+        if (!trust) {
+          ctx.addIssue({
+            code: 'custom',
+            message:
+              'expected the number of proxies in front (true means 1, false 0) or cloudflare, netlify, vercel',
+          });
+          return z.NEVER;
+        }
+        return trust;
+      }),
+  ),
   ALLOWED_ORIGINS: z.preprocess(
     unsetIfEmpty,
     z
@@ -73,6 +83,7 @@ const envSchema = z.object({
       .optional(),
   ),
   HOST: z.preprocess(unsetIfEmpty, z.string().default('127.0.0.1')),
+  NODE_ENV: optionalText,
   PORT: z.preprocess(
     unsetIfEmpty,
     z
@@ -123,10 +134,15 @@ export interface Config {
   databaseUrl: string | undefined;
   dataDir: string;
   pgPoolMax: number;
-  /** Key for the e-mail and client-address hashes; generated and kept in the database when absent. */
+  /**
+   * The secret every key is derived from (links in letters, e-mail and client-address hashes); required
+   * in production (see productionProblem), generated and kept in the database for a local run.
+   */
   hashSecret: string | undefined;
-  /** Believe X-Forwarded-For / -Proto / -Host and platform client-IP headers. */
-  trustProxy: boolean;
+  /** NODE_ENV=production: the same settings are required as when listening beyond loopback. */
+  production: boolean;
+  /** The proxies in front: whose X-Forwarded-For / -Proto / -Host entries and platform headers count. */
+  trustProxy: TrustProxy;
   allowedOrigins: string[];
   /** Requests per client per hour; 0 turns the limit off. */
   limits: { subscribe: number; comment: number; rating: number; moderation: number };
@@ -150,6 +166,9 @@ export interface Config {
   admin: { email: string | undefined; language: 'en' | 'bg' };
 }
 
+// Values that are or may hold a password: a log of a failed start must not show them.
+const secretVariables = new Set(['HASH_SECRET', 'DATABASE_URL', 'SMTP_URL']);
+
 export class ConfigError extends Error {
   override name = 'ConfigError';
 }
@@ -164,7 +183,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     const issue = parsed.error.issues[0];
     const name = String(issue?.path[0] ?? 'unknown');
     throw new ConfigError(
-      `Invalid environment variable ${name}: ${issue?.message ?? 'invalid value'} (got ${JSON.stringify(env[name])})`,
+      `Invalid environment variable ${name}: ${issue?.message ?? 'invalid value'} ` +
+        (secretVariables.has(name) ? '(its value is not shown)' : `(got ${JSON.stringify(env[name])})`),
     );
   }
   const e = parsed.data;
@@ -173,6 +193,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir: path.resolve(e.DATA_DIR),
     pgPoolMax: e.PG_POOL_MAX,
     hashSecret: e.HASH_SECRET,
+    production: e.NODE_ENV === 'production',
     trustProxy: e.TRUST_PROXY,
     allowedOrigins: e.ALLOWED_ORIGINS.map((origin) => new URL(origin).origin),
     limits: {
@@ -196,4 +217,36 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     admin: { email: e.ADMIN_EMAIL, language: e.ADMIN_LANGUAGE },
   };
+}
+
+/** Whether `host` is reachable from this machine only: `localhost`, `127.x.x.x` or `::1`. */
+export function isLoopback(host: string): boolean {
+  const name = host.replace(/^\[|\]$/g, '').toLowerCase();
+  return name === 'localhost' || name === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(name);
+}
+
+export const secretHowTo =
+  "Make a secret with `openssl rand -base64 48` or `node -e \"console.log(require('node:crypto').randomBytes(48).toString('base64'))\"`.";
+
+/**
+ * Why this configuration must not serve strangers, or undefined. A server others can reach (`exposed`:
+ * listening beyond loopback, a platform, or NODE_ENV=production) needs a HASH_SECRET kept outside the
+ * database it protects (a generated one lives beside the data, so a backup could forge every link) and
+ * SITE_URL (letters would otherwise link to the address the server happens to listen on).
+ */
+export function productionProblem(
+  config: Config,
+  exposed: boolean,
+  what = 'a server others can reach (HOST beyond loopback, a platform, or NODE_ENV=production)',
+): string | undefined {
+  const missing = [!config.hashSecret && 'HASH_SECRET', !config.siteUrl && 'SITE_URL'].filter(
+    (name): name is string => typeof name === 'string',
+  );
+  if (!(exposed || config.production) || missing.length === 0) return undefined;
+  return (
+    `${missing.join(' and ')} must be set for ${what}: ` +
+    'HASH_SECRET (at least 32 characters) is the key of the links ' +
+    'in letters and of the stored hashes, SITE_URL the public address (https://...) those links use. ' +
+    secretHowTo
+  );
 }

@@ -1,4 +1,6 @@
 // Comments with links are the usual spam; they wait for the operator instead of publishing at once.
+// Links are looked for in the text as a reader would see it: other dots read as dots, fullwidth letters
+// as letters, and invisible characters do not split a link.
 
 const linkPatterns = [
   /https?:\/\//i,
@@ -8,7 +10,34 @@ const linkPatterns = [
   /[\p{L}\p{N}-]+\.\p{L}{2,}/u,
 ];
 
-/** True when the text looks like it holds a link: `containsLink('see example.com')` is true. */
+/**
+ * Characters that show nothing, or reorder what is shown, and that English and Bulgarian text never
+ * needs: zero-width space, word joiner and invisible operators, byte-order mark, soft hyphen, Mongolian
+ * vowel separator, Hangul fillers (names that look empty), and the direction marks, embeddings,
+ * overrides and isolates that make text read differently from how it is stored. They are removed
+ * from names and comments before anything else: they only hide something.
+ */
+const hiding =
+  /[\u00AD\u061C\u115F\u1160\u180E\u200B\u200E\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\u3164\uFEFF\uFFA0]/gu;
+
+/** The text without the characters that only hide something: `'Ana\u202E'` -> `'Ana'`. */
+export function withoutHidingCharacters(text: string): string {
+  return text.replace(hiding, '');
+}
+
+// Kept in stored text (emoji sequences and flags need them) but no part of a link.
+const joinersAndTags = /\u200C|\u200D|[\u{E0000}-\u{E007F}]/gu;
+// Full stops of other scripts and widths that a browser's address bar reads as a dot.
+const otherDots = /[\u3002\uFF0E\uFF61\uFE52\u2024]/gu;
+// Tag characters outside an emoji flag carry text nobody sees (an old trick to smuggle words past a
+// reader): such comments wait for review.
+const hiddenText = /(?<!\u{1F3F4}[\u{E0000}-\u{E007F}]*)[\u{E0000}-\u{E007F}]/u;
+
+/** True when the text looks like it holds a link: `containsLink('see example。com')` is true. */
 export function containsLink(text: string): boolean {
-  return linkPatterns.some((pattern) => pattern.test(text));
+  const seen = withoutHidingCharacters(text)
+    .normalize('NFKC')
+    .replace(joinersAndTags, '')
+    .replace(otherDots, '.');
+  return linkPatterns.some((pattern) => pattern.test(seen)) || hiddenText.test(text);
 }

@@ -58,17 +58,47 @@ export const errorMessages = {
   moderationRateLimited: 'Too many moderation requests. Please try again later.',
 } as const;
 
-/** The e-mail rule, applied after trimming and lower-casing: no spaces, one @, a dot after it. */
-export const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+// An address is accepted only bare (`name@example.com`): no display name, comment, angle brackets,
+// quotes or inner spaces, so one mailbox has one spelling and no visitor's text reaches a letter's
+// headers. The local part is RFC 5322's dot-atom (ASCII); the domain is a host name whose labels are
+// letters, digits and hyphens, an internationalised one written in its ASCII (punycode) form.
+const localPart = "[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*";
+const domainLabel = '[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?';
+const topLabel = '(?:[a-z]{2,63}|xn--[a-z0-9-]{1,59})';
 
-/** An address as it is checked and stored: trimmed and lower-cased. */
-export function normaliseEmail(input: string): string {
-  return input.trim().toLowerCase();
+/** A canonical address: lower-case dot-atom, @, a host name of two or more labels. */
+const emailPattern = new RegExp(`^(?=[^@]{1,64}@)${localPart}@(?:${domainLabel}\\.)+${topLabel}$`);
+
+/**
+ * An internationalised domain in its ASCII form, the one the URL standard (and node:url's
+ * domainToASCII) gives, so the page and the server agree: `пример.бг` -> `xn--e1afmkfd.xn--90ae`.
+ * A domain that is not a plain host name is returned as given, to fail the pattern.
+ */
+function asciiDomain(domain: string): string {
+  // Pure ASCII needs no mapping; anything that could change what URL parses is left to fail.
+  if (/^[\x21-\x7e]*$/.test(domain) || /[\s/?#@:\\%[\]<>^|]/.test(domain)) return domain;
+  try {
+    return new URL(`http://${domain}/`).hostname;
+  } catch {
+    return domain;
+  }
 }
 
-/** The rule for an already normalised address: no spaces or @, then @, text, a dot, text. */
+/**
+ * The one spelling an address is checked and stored in: trimmed, lower-cased, without the domain's
+ * trailing dot, the domain in ASCII. `normaliseEmail(' Ana@Example.COM. ')` is `'ana@example.com'`.
+ * Whether the result is an address at all is `isValidEmail`'s question.
+ */
+export function normaliseEmail(input: string): string {
+  const trimmed = input.trim().toLowerCase();
+  const at = trimmed.lastIndexOf('@');
+  if (at < 0) return trimmed;
+  return `${trimmed.slice(0, at)}@${asciiDomain(trimmed.slice(at + 1)).replace(/\.$/, '')}`;
+}
+
+/** Whether an address (already normalised) is a bare address of at most 254 characters. */
 export function isValidEmail(email: string): boolean {
-  return emailPattern.test(email);
+  return email.length <= emailMaxLength && emailPattern.test(email);
 }
 export const emailMaxLength = 254;
 export const nameMaxLength = 80;

@@ -3,6 +3,7 @@
 import { and, eq, lt, or } from 'drizzle-orm';
 import { rateLimits, subscribers } from './db/schema.ts';
 import type { Db } from './db/types.ts';
+import { deleteOutboxLetters } from './mail/outbox.ts';
 
 export const subscriberRetentionDays = 30;
 export const pendingRetentionHours = 48;
@@ -13,8 +14,11 @@ export interface PurgeResult {
   rateLimits: number;
 }
 
-/** Deletes what is past its retention at `now`; returns how many rows went. Safe to run anywhere, any time. */
-export async function purgeExpired(db: Db, now = new Date()): Promise<PurgeResult> {
+/**
+ * Deletes what is past its retention at `now`, with the outbox letters (under `dataDir`) of the
+ * addresses that went; returns how many rows went. Safe to run anywhere, any time.
+ */
+export async function purgeExpired(db: Db, now = new Date(), dataDir?: string): Promise<PurgeResult> {
   const subscriberCutoff = new Date(now.getTime() - subscriberRetentionDays * 86_400_000);
   const pendingCutoff = new Date(now.getTime() - pendingRetentionHours * 3_600_000);
   const expiredSubscribers = await db
@@ -26,6 +30,12 @@ export async function purgeExpired(db: Db, now = new Date()): Promise<PurgeResul
       ),
     )
     .returning({ email: subscribers.email });
+  if (dataDir) {
+    await deleteOutboxLetters(
+      dataDir,
+      expiredSubscribers.map((row) => row.email),
+    );
+  }
   const expiredLimits = await db
     .delete(rateLimits)
     .where(lt(rateLimits.windowStart, new Date(now.getTime() - rateLimitRetentionMs)))

@@ -1,13 +1,15 @@
 // The request bodies of every /api route, checked with zod on the server. The pages never import this
 // file: what they share with the API is in contract.ts, and the answers' types come from the routes.
 import { z } from 'zod';
+import { withoutHidingCharacters } from './containsLink.ts';
 import {
   commentMaxLength,
   emailMaxLength,
-  emailPattern,
   errorMessages,
+  isValidEmail,
   languages,
   nameMaxLength,
+  normaliseEmail,
   tipIdPattern,
 } from './contract.ts';
 
@@ -16,21 +18,25 @@ const languageSchema = z.enum(languages, { error: errorMessages.languageInvalid 
 // Postgres text cannot hold U+0000; refusing it keeps such input a 400 instead of a database error.
 const hasNul = (value: string) => value.includes('\u0000');
 
-/** An e-mail address, trimmed and lower-cased; `missing` is the message when it is absent or empty. */
+/**
+ * An e-mail address, bare, in its one stored spelling (contract.ts's normaliseEmail); `missing` is the
+ * message when it is absent or empty. Display names, comments and the like get the invalid message.
+ */
 const email = (missing: string) =>
   z
     .string({ error: missing })
     .trim()
-    .toLowerCase()
     .min(1, missing)
-    .max(emailMaxLength, errorMessages.invalidEmail)
-    .regex(emailPattern, errorMessages.invalidEmail)
-    .refine((value) => !hasNul(value), errorMessages.invalidEmail);
+    // Bounded before it is worked on; the stored form's own limit is checked by isValidEmail.
+    .max(emailMaxLength * 2, errorMessages.invalidEmail)
+    .transform(normaliseEmail)
+    .refine(isValidEmail, errorMessages.invalidEmail);
 
-/** Text a visitor typed: trimmed, required, bounded. */
+/** Text a visitor typed: without characters that only hide something, trimmed, required, bounded. */
 const text = (max: number, tooLong: string) =>
   z
     .string({ error: errorMessages.commentFieldsRequired })
+    .overwrite(withoutHidingCharacters)
     .trim()
     .min(1, errorMessages.commentFieldsRequired)
     .max(max, tooLong)

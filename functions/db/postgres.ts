@@ -1,5 +1,6 @@
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
+import { safeError } from '../safeError.ts';
 import type { Database } from './types.ts';
 
 /**
@@ -25,7 +26,7 @@ export function openPostgres(url: string, poolMax: number): Database {
     idleTimeoutMillis: 30_000,
   });
   // An idle client losing its connection (server restart) must not crash the process.
-  pool.on('error', (error) => console.error('PostgreSQL pool error:', error.message));
+  pool.on('error', (error) => console.error(`PostgreSQL pool error: ${safeError(error)}`));
   return {
     kind: 'postgres',
     db: drizzle({ client: pool }),

@@ -2,26 +2,7 @@
 // into a keyed hash that changes every UTC day.
 import { createHmac } from 'node:crypto';
 import { isIPv4, isIPv6 } from 'node:net';
-
-// Set by CDNs and platforms that overwrite them, so they are more trustworthy than X-Forwarded-For.
-const platformAddressHeaders = ['cf-connecting-ip', 'x-nf-client-connection-ip', 'x-real-ip'];
-
-function forwardedAddress(headers: Headers): string | undefined {
-  for (const name of platformAddressHeaders) {
-    const value = headers.get(name)?.trim();
-    if (value) return value;
-  }
-  return headers.get('x-forwarded-for')?.split(',')[0]?.trim() || undefined;
-}
-
-/**
- * The client address: the socket's (or the platform's) unless TRUST_PROXY is on, when the forwarded
- * headers are believed. Without a socket (serverless), the forwarded headers are all there is.
- */
-export function clientAddress(headers: Headers, direct: string | undefined, trustProxy: boolean): string {
-  const address = trustProxy ? (forwardedAddress(headers) ?? direct) : (direct ?? forwardedAddress(headers));
-  return normaliseAddress(address ?? 'unknown');
-}
+import { deriveKey } from './derivedKeys.ts';
 
 /**
  * One key per person, not per address they can cheaply rotate: IPv4-mapped IPv6 becomes IPv4, and an
@@ -43,12 +24,16 @@ export function normaliseAddress(address: string): string {
     .join(':')}::/64`;
 }
 
-/** HMAC-SHA256 of the value under the secret, hex. */
-export function keyedHash(secret: string, value: string): string {
-  return createHmac('sha256', secret).update(value).digest('hex');
+/**
+ * HMAC-SHA256 of the value under the key, hex. Article ratings key it on HASH_SECRET itself, as they
+ * always have: a derived key would orphan every stored rating hash (one rating per person, and the
+ * operator's export and delete, find ratings by it).
+ */
+export function keyedHash(key: string | Buffer, value: string): string {
+  return createHmac('sha256', key).update(value).digest('hex');
 }
 
 /** The rate-limit key for an address today (UTC): a different, unlinkable key every day. */
 export function clientKey(secret: string, address: string, now = new Date()): string {
-  return keyedHash(secret, `${now.toISOString().slice(0, 10)}|${address}`);
+  return keyedHash(deriveKey(secret, 'client-keys'), `${now.toISOString().slice(0, 10)}|${address}`);
 }

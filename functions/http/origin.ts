@@ -4,16 +4,15 @@ import { cors } from 'hono/cors';
 import { createMiddleware } from 'hono/factory';
 import { errorMessages } from '../contract.ts';
 import type { AppEnv } from '../services.ts';
+import { forwarded, type TrustProxy } from './trustProxy.ts';
 
 const unsafeMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /** scheme://host the visitor used; behind a trusted proxy the forwarded headers say it. */
-function ownOrigin(request: Request, trustProxy: boolean): string {
+function ownOrigin(request: Request, trust: TrustProxy): string {
   const url = new URL(request.url);
-  if (!trustProxy) return url.origin;
-  const first = (name: string) => request.headers.get(name)?.split(',')[0]?.trim();
-  const proto = first('x-forwarded-proto') ?? url.protocol.replace(':', '');
-  const host = first('x-forwarded-host') ?? url.host;
+  const proto = forwarded(request.headers, 'x-forwarded-proto', trust) ?? url.protocol.replace(':', '');
+  const host = forwarded(request.headers, 'x-forwarded-host', trust) ?? url.host;
   return `${proto}://${host}`.toLowerCase();
 }
 

@@ -8,7 +8,8 @@ import { perDatabase } from '../db/perDatabase.ts';
 import { rateLimits } from '../db/schema.ts';
 import type { Db } from '../db/types.ts';
 import type { AppEnv } from '../services.ts';
-import { clientAddress, clientKey } from './clientKey.ts';
+import { clientKey, normaliseAddress } from './clientKey.ts';
+import { clientAddress } from './trustProxy.ts';
 
 /** Which configured limit applies: subscribe, comment or rating (SUBSCRIBE_/COMMENT_/RATING_LIMIT_PER_HOUR). */
 export type LimitName = keyof Config['limits'];
@@ -53,7 +54,7 @@ async function attemptOf(c: Context<AppEnv>, action: string, limit: LimitName): 
   const max = config.limits[limit];
   if (max === 0) return undefined;
   const now = new Date();
-  const address = clientAddress(c.req.raw.headers, c.env?.clientAddress, config.trustProxy);
+  const address = normaliseAddress(clientAddress(c.req.raw.headers, c.env?.clientAddress, config.trustProxy));
   return {
     clientKey: clientKey(await hashSecret(), address, now),
     action,

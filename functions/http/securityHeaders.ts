@@ -44,13 +44,3 @@ export const apiCsp = "default-src 'none'; frame-ancestors 'none'";
 /** For a page when dist/_headers gives no Content-Security-Policy for its path (an unknown path's 404). */
 export const defaultPageCsp =
   "default-src 'self'; frame-ancestors 'none'; object-src 'none'; base-uri 'self'";
-
-/**
- * Whether the visitor's connection is HTTPS: the URL says so, or (behind a trusted proxy that
- * terminates TLS) `X-Forwarded-Proto: https`.
- */
-export function isHttps(request: Request, trustProxy: boolean): boolean {
-  if (new URL(request.url).protocol === 'https:') return true;
-  const forwarded = request.headers.get('x-forwarded-proto')?.split(',')[0]?.trim().toLowerCase();
-  return trustProxy && forwarded === 'https';
-}

@@ -44,11 +44,15 @@ function listHeaders(oneClick: string): Record<string, string> {
   return { 'List-Unsubscribe': `<${oneClick}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' };
 }
 
-/** The confirmation letter, with the link it carries (the serve process prints it for a local run). */
+/**
+ * The confirmation letter, with the link it carries (the serve process prints it for a local run).
+ * `queuedId`, the mail queue's row, makes its Message-ID: the same for every try of that letter.
+ */
 export async function confirmationLetter(
   context: LetterContext,
   recipient: Recipient,
   issuedAt = new Date(),
+  queuedId?: number,
 ): Promise<Letter & { confirmUrl: string }> {
   const { language } = recipient;
   const token = confirmToken(context.secret, recipient.id, issuedAt);
@@ -62,6 +66,9 @@ export async function confirmationLetter(
     subject: confirmSubject(language),
     ...parts,
     headers: listHeaders(unsubscribe.oneClick),
+    ...(queuedId === undefined
+      ? {}
+      : { messageId: `<confirm.${queuedId}.${recipient.id}@${new URL(context.siteUrl).hostname}>` }),
     confirmUrl,
   };
 }

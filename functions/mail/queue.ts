@@ -1,11 +1,12 @@
 // The mail queue's drainer: sends the letters subscriptions asked for, with retries and back-off.
 // Runs every few seconds in `npm run serve` and every minute on Netlify (platforms/netlify-mail.ts).
 // Several drainers may run at once: each claims its letters (row locks, skipped by the others).
-import { eq, sql } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import type { Lang } from '../contract.ts';
 import { mailQueue, rateLimits, subscribers } from '../db/schema.ts';
 import type { Db } from '../db/types.ts';
 import { countAttempt } from '../http/rateLimit.ts';
+import { safeError } from '../safeError.ts';
 import { queueCourseLetters } from './courseSchedule.ts';
 import type { LetterContext } from './letters.ts';
 import { countSentLetter } from './sentCounts.ts';
@@ -14,8 +15,15 @@ import type { Letter, MailTransport } from './transport.ts';
 /** A letter still failing after this many tries is marked failed and left for the operator. */
 export const maxAttempts = 8;
 const hourMs = 3_600_000;
-// A claimed letter is not claimed again for this long, in case its drainer dies mid-send.
-const claimLeaseMs = 5 * 60_000;
+/**
+ * The longest one letter may take: the transport's own timeouts (connect 10 s, greeting 10 s, an idle
+ * socket 30 s) are per step, so a slow server could exceed them; a send still going after this counts
+ * as failed and is retried.
+ */
+export const letterTimeoutMs = 60_000;
+// A claimed letter is not claimed again until the batch that holds it must be over (each of its
+// letters within letterTimeoutMs), with a minute to spare, in case its drainer dies mid-send.
+const leaseMs = (batch: number) => batch * letterTimeoutMs + 60_000;
 // The global cap's counter: one row per clock hour in the rate-limit table, for every client at once.
 const capKey = { clientKey: '*', action: 'confirm-mail' };
 
@@ -61,6 +69,7 @@ interface Claimed {
   kind: string;
   attempts: number;
   courseStep: number | null;
+  createdAt: Date;
   subscriberId: string;
   email: string;
   language: Lang;
@@ -77,22 +86,40 @@ async function sentThisHour(db: Db, windowStart: Date): Promise<number> {
   return row?.hits ?? 0;
 }
 
+// Fair shares under the hourly cap: when more letters wait than the cap lets through (a flood of
+// strangers' sign-ups), they are taken in turns per recipient domain, and within a domain (and each
+// turn) the newest first. A flood aimed at one domain then takes one letter per turn from the others,
+// and a visitor who signs up during or after a flood waits for the next turn, not behind the backlog;
+// the backlog goes at the cap's pace until the purge removes it with its pending addresses (48 hours).
+// Each client's own share is the per-client limit on sign-ups (SUBSCRIBE_LIMIT_PER_HOUR), which every
+// letter comes from. Ranking needs no lock; the rows are locked (skipping other drainers') afterwards.
+const fairTurn = (email: SQL, newest: SQL) =>
+  sql`row_number() over (partition by split_part(${email}, '@', 2) order by ${newest} desc)`;
+
 async function claim(db: Db, now: Date, limit: number): Promise<Claimed[]> {
   const rows = await db
     .update(mailQueue)
-    .set({ attempts: sql`${mailQueue.attempts} + 1`, nextAttemptAt: new Date(now.getTime() + claimLeaseMs) })
+    .set({
+      attempts: sql`${mailQueue.attempts} + 1`,
+      nextAttemptAt: new Date(now.getTime() + leaseMs(limit)),
+    })
     .from(subscribers)
     .where(
       sql`${subscribers.id} = ${mailQueue.subscriberId} and ${mailQueue.id} in (
-        select id from mail_queue where status = 'waiting' and next_attempt_at <= ${now}
-          and subscriber_id is not null
-        order by id limit ${limit} for update skip locked)`,
+        select id from mail_queue where id in (
+          select id from (
+            select q.id, q.created_at, ${fairTurn(sql`s.email`, sql`q.created_at, q.id`)} as turn
+            from mail_queue q join subscribers s on s.id = q.subscriber_id
+            where q.status = 'waiting' and q.next_attempt_at <= ${now}) ranked
+          order by turn, created_at desc, id desc limit ${limit})
+        for update skip locked)`,
     )
     .returning({
       id: mailQueue.id,
       kind: mailQueue.kind,
       attempts: mailQueue.attempts,
       courseStep: mailQueue.courseStep,
+      createdAt: mailQueue.createdAt,
       subscriberId: subscribers.id,
       email: subscribers.email,
       language: subscribers.language,
@@ -103,19 +130,32 @@ async function claim(db: Db, now: Date, limit: number): Promise<Claimed[]> {
 /**
  * Moves the confirmation letters that subscriptions asked for (`subscribers.confirm_wanted`) into the
  * queue, in one statement, so none is lost or doubled: all of them (exports and the queue view start
- * here), or at most `limit` (a drain, which moves no more than it may send: on PGlite one statement
- * moving a burst of thousands held every other request up for a moment, every two seconds).
+ * here), or at most `limit` in fair turns (a drain, which moves no more than it may send: on PGlite
+ * one statement moving a burst of thousands held every other request up for a moment, every two
+ * seconds).
  */
 export async function queueRequestedLetters(db: Db, now = new Date(), limit?: number): Promise<void> {
   const bounded =
     limit === undefined
       ? sql`confirm_wanted`
-      : sql`id in (select id from ${subscribers} where confirm_wanted
-                   order by confirm_sent_at limit ${limit} for update skip locked)`;
+      : sql`id in (select id from ${subscribers} where id in (
+                     select id from (
+                       select id, confirm_sent_at, ${fairTurn(sql`email`, sql`confirm_sent_at`)} as turn
+                       from ${subscribers} where confirm_wanted) ranked
+                     order by turn, confirm_sent_at desc limit ${limit})
+                   for update skip locked)`;
   await db.execute(sql`
     with wanted as (
       update ${subscribers} set confirm_wanted = false where ${bounded} returning id)
     insert into ${mailQueue} (subscriber_id, next_attempt_at) select id, ${now} from wanted`);
+}
+
+function withinTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(Object.assign(new Error('letter timed out'), { code: 'ETIMEDOUT' })), ms);
+  });
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
 }
 
 /** Sends what is due at `now`, up to `batch` letters and the hourly cap. */
@@ -147,11 +187,13 @@ export async function drainQueue(db: Db, options: DrainOptions): Promise<DrainRe
   for (const letter of claimed) {
     try {
       const recipient = { id: letter.subscriberId, email: letter.email, language: letter.language };
+      // Made from the queued letter alone (its id and time), so a letter sent again after a crash is the
+      // same letter, with the same Message-ID, and mail programs show it once.
       const made: Letter & { confirmUrl?: string } =
         letter.courseStep === null
-          ? await confirmationLetter(options.context, recipient, now)
+          ? await confirmationLetter(options.context, recipient, letter.createdAt, letter.id)
           : await courseLetterOf(options.contentDir, options.context, recipient, letter.courseStep);
-      const { file } = await options.transport.send(made);
+      const { file } = await withinTimeout(options.transport.send(made), letterTimeoutMs);
       await db.delete(mailQueue).where(eq(mailQueue.id, letter.id));
       await countSentLetter(db, letter.kind, now);
       if (options.confirmPerHour > 0 && letter.kind === 'confirm') {
@@ -166,7 +208,8 @@ export async function drainQueue(db: Db, options: DrainOptions): Promise<DrainRe
         .set({
           status: last ? 'failed' : 'waiting',
           nextAttemptAt: new Date(now.getTime() + retryDelayMs(letter.attempts)),
-          lastError: String((error as Error).message ?? error).slice(0, 500),
+          // Never the server's message: it may quote the refused address.
+          lastError: safeError(error),
         })
         .where(eq(mailQueue.id, letter.id));
       if (last) result.failed++;
@@ -200,7 +243,7 @@ export function startQueueRunner(
           );
         }
       })
-      .catch((error: unknown) => log(`Mail queue: drain failed: ${(error as Error).message}`))
+      .catch((error: unknown) => log(`Mail queue: drain failed: ${safeError(error)}`))
       .finally(() => {
         running = undefined;
       });

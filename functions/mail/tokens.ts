@@ -2,17 +2,25 @@
 // the address. Nothing about them is stored, so a copy of the database hands out no working link.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { ModerationAction } from '../contract.ts';
+import { deriveKey } from '../http/derivedKeys.ts';
 
 /** How long a confirmation link works: as long as a pending address is kept. */
 export const confirmLifetimeMs = 48 * 3_600_000;
 
 const uuidPattern = /^([0-9a-f]{8})([0-9a-f]{4})([0-9a-f]{4})([0-9a-f]{4})([0-9a-f]{12})$/;
 
-function mac(secret: string, purpose: string, ...parts: string[]): string {
-  return createHmac('sha256', secret)
+function mac(key: string | Buffer, purpose: string, ...parts: string[]): string {
+  return createHmac('sha256', key)
     .update([purpose, ...parts].join('|'))
     .digest('base64url');
 }
+
+/**
+ * The keys a token may be signed with: the tokens' own derived key (new links), then HASH_SECRET itself,
+ * which signed the links of letters sent before keys were derived; their subscribers are gone within
+ * 30 days, and their links keep working until then.
+ */
+const keysOf = (secret: string) => [deriveKey(secret, 'tokens'), secret];
 
 function sameMac(given: string, expected: string): boolean {
   const a = Buffer.from(given);
@@ -30,12 +38,12 @@ function expand(compactId: string): string | undefined {
 /** `<id>.<issued, seconds in base 36>.<mac>` for the confirmation link of a letter issued at `issuedAt`. */
 export function confirmToken(secret: string, subscriberId: string, issuedAt: Date): string {
   const issued = Math.floor(issuedAt.getTime() / 1000).toString(36);
-  return `${compact(subscriberId)}.${issued}.${mac(secret, 'confirm', subscriberId, issued)}`;
+  return `${compact(subscriberId)}.${issued}.${mac(deriveKey(secret, 'tokens'), 'confirm', subscriberId, issued)}`;
 }
 
 /** `<id>.<mac>` for the unsubscribe link and List-Unsubscribe header of every letter to this subscriber. */
 export function unsubscribeToken(secret: string, subscriberId: string): string {
-  return `${compact(subscriberId)}.${mac(secret, 'unsubscribe', subscriberId)}`;
+  return `${compact(subscriberId)}.${mac(deriveKey(secret, 'tokens'), 'unsubscribe', subscriberId)}`;
 }
 
 export type ConfirmTokenCheck =
@@ -48,7 +56,9 @@ export function checkConfirmToken(secret: string, token: string, now = new Date(
   const [id = '', issued = '', given = '', ...rest] = token.split('.');
   const subscriberId = expand(id);
   if (!subscriberId || rest.length > 0 || !/^[0-9a-z]{1,10}$/.test(issued)) return { status: 'invalid' };
-  if (!sameMac(given, mac(secret, 'confirm', subscriberId, issued))) return { status: 'invalid' };
+  if (!keysOf(secret).some((key) => sameMac(given, mac(key, 'confirm', subscriberId, issued)))) {
+    return { status: 'invalid' };
+  }
   const age = now.getTime() - Number.parseInt(issued, 36) * 1000;
   return age > confirmLifetimeMs ? { status: 'expired', subscriberId } : { status: 'valid', subscriberId };
 }
@@ -58,7 +68,9 @@ export function checkUnsubscribeToken(secret: string, token: string): string | u
   const [id = '', given = '', ...rest] = token.split('.');
   const subscriberId = expand(id);
   if (!subscriberId || rest.length > 0) return undefined;
-  return sameMac(given, mac(secret, 'unsubscribe', subscriberId)) ? subscriberId : undefined;
+  return keysOf(secret).some((key) => sameMac(given, mac(key, 'unsubscribe', subscriberId)))
+    ? subscriberId
+    : undefined;
 }
 
 /** How long the approve and hide links of a moderation letter work. */
@@ -74,7 +86,7 @@ export function moderationToken(secret: string, action: ModerationAction, commen
     commentId.toString(36),
     Math.floor(issuedAt.getTime() / 1000).toString(36),
   ];
-  return `${parts.join('.')}.${mac(secret, 'moderate', ...parts)}`;
+  return `${parts.join('.')}.${mac(deriveKey(secret, 'moderation'), 'moderate', ...parts)}`;
 }
 
 export type ModerationTokenCheck =
@@ -92,7 +104,9 @@ export function checkModerationToken(secret: string, token: string, now = new Da
   ) {
     return { status: 'invalid' };
   }
-  if (!sameMac(given, mac(secret, 'moderate', letter, id, issued))) return { status: 'invalid' };
+  if (!sameMac(given, mac(deriveKey(secret, 'moderation'), 'moderate', letter, id, issued))) {
+    return { status: 'invalid' };
+  }
   const action: ModerationAction = letter === 'a' ? 'approve' : 'hide';
   const commentId = Number.parseInt(id, 36);
   const age = now.getTime() - Number.parseInt(issued, 36) * 1000;

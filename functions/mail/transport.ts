@@ -5,9 +5,11 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Config } from '../config.ts';
+import { outboxDir, outboxTag } from './outbox.ts';
 
 /** One letter to one person: an HTML part, a plain-text part and extra headers. */
 export interface Letter {
+  /** The bare address (as stored): it is always sent as an address alone, never parsed for a name. */
   to: string;
   subject: string;
   html: string;
@@ -25,8 +27,12 @@ export interface MailTransport {
   close(): void;
 }
 
-export function outboxDir(config: Pick<Config, 'dataDir'>): string {
-  return path.join(config.dataDir, 'outbox');
+/**
+ * What nodemailer is given: the recipient as an `{ address }` object, so the address is never parsed
+ * as a list or a display name, whatever it holds.
+ */
+function message(letter: Letter) {
+  return { ...letter, to: { name: '', address: letter.to } };
 }
 
 function smtpTransport(smtpUrl: string, from: string): MailTransport {
@@ -39,7 +45,7 @@ function smtpTransport(smtpUrl: string, from: string): MailTransport {
   return {
     description: `${url.protocol}//${url.host}`,
     async send(letter) {
-      await transporter.sendMail(letter);
+      await transporter.sendMail(message(letter));
       return {};
     },
     close: () => transporter.close(),
@@ -54,9 +60,10 @@ function outboxTransport(dir: string, from: string): MailTransport {
   return {
     description: dir,
     async send(letter) {
-      const info = await transporter.sendMail(letter);
+      const info = await transporter.sendMail(message(letter));
       await fs.mkdir(dir, { recursive: true });
-      const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`;
+      const time = new Date().toISOString().replace(/[:.]/g, '-');
+      const name = `${outboxTag(letter.to)}-${time}-${randomBytes(4).toString('hex')}.eml`;
       const file = path.join(dir, name);
       await fs.writeFile(file, info.message as Buffer);
       return { file };

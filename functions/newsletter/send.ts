@@ -9,7 +9,9 @@ import { newsletterSends, subscribers } from '../db/schema.ts';
 import type { Db } from '../db/types.ts';
 import { issueLetter, type LetterContext, type Recipient } from '../mail/letters.ts';
 import type { MailTransport } from '../mail/transport.ts';
+import { safeError } from '../safeError.ts';
 import type { Issue } from './issues.ts';
+import { lockIssueSend } from './sendLock.ts';
 
 export interface SendOptions {
   transport: MailTransport;
@@ -131,7 +133,21 @@ async function sendWithRetries(
   }
 }
 
+/**
+ * Sends the issue (or, with `dryRun`, makes every letter without sending). Throws SendRunningError
+ * when another run is sending the same issue.
+ */
 export async function sendIssue(db: Db, options: SendOptions): Promise<SendSummary> {
+  if (options.dryRun) return sendUnlocked(db, options);
+  const lock = await lockIssueSend(db, options.slug);
+  try {
+    return await sendUnlocked(db, options);
+  } finally {
+    await lock.release();
+  }
+}
+
+async function sendUnlocked(db: Db, options: SendOptions): Promise<SendSummary> {
   const { slug, issue, transport, context } = options;
   const [already] = await db
     .select({ n: count() })
@@ -176,7 +192,8 @@ export async function sendIssue(db: Db, options: SendOptions): Promise<SendSumma
       summary.sent++;
       summary.byLanguage[recipient.language]++;
     } catch (error) {
-      const message = String((error as Error).message ?? error).slice(0, 500);
+      // Never the server's message: it may quote the refused address.
+      const message = safeError(error);
       await log(db, slug, recipient.id, 'failed', message);
       summary.failed.push({ subscriberId: recipient.id, error: message });
     }

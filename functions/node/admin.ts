@@ -15,6 +15,7 @@ process.exitCode = await runAdmin(
       hashSecret: services.hashSecret,
       contentDir: config.contentDir,
       database: databaseInUse(config),
+      dataDir: config.dataDir,
       close,
     };
   },

@@ -2,6 +2,7 @@
 // runAdmin() with their own database and output.
 import { isValidEmail, type Lang, languages, normaliseEmail } from '../contract.ts';
 import type { Db } from '../db/types.ts';
+import { deleteOutboxLetters } from '../mail/outbox.ts';
 import { queueReport } from '../mail/queueReport.ts';
 import { deleteComment, heldComments, setCommentStatus } from '../moderation.ts';
 import { deletePerson, exportPerson } from '../personalData.ts';
@@ -91,7 +92,7 @@ export interface AdminOutput {
 /** Runs one command (not `help`) and resolves with the exit code: 0 done, 1 not found. */
 async function runCommand(
   command: Exclude<AdminCommand, { name: 'help' }>,
-  { db, hashSecret, contentDir, database }: Omit<AdminDatabase, 'close'>,
+  { db, hashSecret, contentDir, database, dataDir }: Omit<AdminDatabase, 'close'>,
   out: AdminOutput,
 ): Promise<number> {
   switch (command.name) {
@@ -102,6 +103,7 @@ async function runCommand(
     }
     case 'delete': {
       const gone = await deletePerson(db, await hashSecret(), command.email);
+      await deleteOutboxLetters(dataDir, [command.email]);
       out.log(
         `Deleted for ${command.email}: ${gone.subscribers} subscription(s) with ${gone.queuedLetters} queued ` +
           `letter(s) and ${gone.newsletterSends} send-log row(s), ${gone.comments} comment(s), ` +
@@ -162,6 +164,8 @@ export interface AdminDatabase {
   contentDir: string;
   /** Which database this is, for `stats`. */
   database: DatabaseInUse;
+  /** DATA_DIR, whose outbox holds copies of letters (deleted with their address). */
+  dataDir: string;
   close(): Promise<void>;
 }
 

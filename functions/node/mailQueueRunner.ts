@@ -2,11 +2,12 @@
 // the course); with no SMTP_URL each letter lands in DATA_DIR/outbox (a confirmation letter's link is
 // printed), so a local run works with no mail server.
 import path from 'node:path';
-import type { Config } from '../config.ts';
+import { type Config, isLoopback } from '../config.ts';
 import type { Db } from '../db/types.ts';
 import { type QueueRunner, startQueueRunner } from '../mail/queue.ts';
 import { createMailTransport } from '../mail/transport.ts';
 import { loadCourse } from '../newsletter/course.ts';
+import { safeError } from '../safeError.ts';
 import { operatorMail, type Services } from '../services.ts';
 
 /** A path as short as it can be said: relative inside the working directory, absolute elsewhere. */
@@ -16,13 +17,14 @@ const shown = (file: string) =>
 export async function startMailQueue(db: Db, config: Config, services: Services, siteUrl: string) {
   const transport = createMailTransport(config);
   const toOutbox = !config.mail.smtpUrl;
+  const local = isLoopback(config.host) && !config.production;
   console.log(`Letters go to ${toOutbox ? shown(transport.description) : transport.description}.`);
   let secret: string;
   try {
     secret = await services.hashSecret();
   } catch (error) {
     // Letters keep waiting in the queue; the next start sends them.
-    console.error(`Mail queue not started: ${(error as Error).message}`);
+    console.error(`Mail queue not started: ${safeError(error)}`);
     transport.close();
     return { stop: async () => {} };
   }
@@ -37,7 +39,9 @@ export async function startMailQueue(db: Db, config: Config, services: Services,
       contentDir: config.contentDir,
       operator: operatorMail(config, services),
       onSent: ({ confirmUrl, file }) => {
-        if (file && confirmUrl) console.log(`Confirmation letter in ${shown(file)}: ${confirmUrl}`);
+        // The link (a live token) only for a local run: a log elsewhere is read by others.
+        if (file && confirmUrl && local) console.log(`Confirmation letter in ${shown(file)}: ${confirmUrl}`);
+        else if (file && confirmUrl) console.log(`Confirmation letter in ${shown(file)}.`);
       },
     },
     (message) => console.warn(message),

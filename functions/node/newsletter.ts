@@ -2,7 +2,7 @@
 // Exit codes: 0 done, 1 could not (some letters failed, database unavailable), 2 bad arguments.
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { type Config, ConfigError, loadConfig } from '../config.ts';
+import { type Config, ConfigError, loadConfig, productionProblem } from '../config.ts';
 import { languages } from '../contract.ts';
 import type { Issue } from '../newsletter/issues.ts';
 import { asksForHelp, type OptionSpec, parseCommandArgs } from './commandLine.ts';
@@ -143,6 +143,16 @@ async function previewCourse(config: Config) {
 }
 
 async function send(config: Config, command: { slug: string; dryRun: boolean }, issue: Issue) {
+  // Letters to real mailboxes must carry the links the site's server accepts, to its public address.
+  const problem = productionProblem(
+    config,
+    Boolean(config.mail.smtpUrl) && !command.dryRun,
+    'letters sent through SMTP_URL',
+  );
+  if (problem) {
+    console.error(problem);
+    return 1;
+  }
   const { openForOperator } = await import('./operatorDatabase.ts');
   const { createMailTransport } = await import('../mail/transport.ts');
   const { sendIssue } = await import('../newsletter/send.ts');
@@ -156,6 +166,7 @@ async function send(config: Config, command: { slug: string; dryRun: boolean }, 
       `${command.dryRun ? 'Dry run of' : 'Sending'} ${command.slug} through ${transport.description}, ` +
         `at most ${config.mail.perSecond} letter(s) a second.`,
     );
+    const { SendRunningError } = await import('../newsletter/sendLock.ts');
     const summary = await sendIssue(db, {
       transport,
       context: { secret: await services.hashSecret(), siteUrl: siteUrlOf(config) },
@@ -164,7 +175,14 @@ async function send(config: Config, command: { slug: string; dryRun: boolean }, 
       perSecond: config.mail.perSecond,
       dryRun: command.dryRun,
       onProgress: (done, total) => bar.update(done, total),
+    }).catch((error: unknown) => {
+      if (error instanceof SendRunningError) return error;
+      throw error;
     });
+    if (summary instanceof Error) {
+      console.error(summary.message);
+      return 1;
+    }
     const lines = [
       command.dryRun
         ? `Dry run: ${summary.total} letter(s) would go (en ${summary.byLanguage.en}, bg ${summary.byLanguage.bg}); nothing was sent.`

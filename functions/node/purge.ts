@@ -5,7 +5,9 @@ import { openForOperator } from './operatorDatabase.ts';
 
 const { services, close } = await openForOperator();
 try {
-  console.log(describePurge(await purgeExpired((await services.db()).db)));
+  console.log(
+    describePurge(await purgeExpired((await services.db()).db, new Date(), services.config.dataDir)),
+  );
 } finally {
   await close();
 }

@@ -4,12 +4,14 @@ import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { type Http2Bindings, type HttpBindings, serve } from '@hono/node-server';
 import { createApp } from '../app.ts';
-import { ConfigError, loadConfig } from '../config.ts';
+import { ConfigError, isLoopback, loadConfig, productionProblem } from '../config.ts';
 import { createContent } from '../content.ts';
 import { openDatabase } from '../db/client.ts';
 import { DataDirLockedError } from '../db/dataDirLock.ts';
-import { defaultPageCsp, documentHeaders, isHttps, securityHeaders } from '../http/securityHeaders.ts';
+import { defaultPageCsp, documentHeaders, securityHeaders } from '../http/securityHeaders.ts';
+import { isHttps } from '../http/trustProxy.ts';
 import { describePurge, purgeExpired } from '../retention.ts';
+import { safeError } from '../safeError.ts';
 import { createServices } from '../services.ts';
 import { startMailQueue } from './mailQueueRunner.ts';
 import { createStaticSite } from './staticSite.ts';
@@ -30,6 +32,9 @@ try {
   fail(error instanceof ConfigError ? error.message : String(error));
 }
 
+const problem = productionProblem(config, !isLoopback(config.host));
+if (problem) fail(problem);
+
 if (!fs.existsSync(config.distDir)) fail(`No built site in ${config.distDir}. Run \`npm run build\` first.`);
 
 const database = await openDatabase(config).catch((error: unknown) => {
@@ -44,10 +49,10 @@ for (const problem of site.problems) console.warn(problem);
 
 async function purge() {
   try {
-    const result = await purgeExpired(database.db);
+    const result = await purgeExpired(database.db, new Date(), config.dataDir);
     if (result.subscribers + result.rateLimits > 0) console.log(describePurge(result));
   } catch (error) {
-    console.error('Purge failed:', (error as Error).message);
+    console.error(`Purge failed: ${safeError(error)}`);
   }
 }
 await purge();
@@ -65,7 +70,7 @@ const server = serve(
       try {
         return await site.respond(request, isHttps(request, config.trustProxy));
       } catch (error) {
-        console.error(`${request.method} ${pathname} failed:`, error);
+        console.error(`${request.method} ${pathname} failed: ${safeError(error)}`);
         const headers = {
           ...securityHeaders,
           ...documentHeaders,
@@ -105,7 +110,7 @@ async function shutdown(signal: string) {
       console.log('Stopped cleanly.');
       process.exit(0);
     } catch (error) {
-      console.error('Closing the database failed:', error);
+      console.error(`Closing the database failed: ${safeError(error)}`);
       process.exit(1);
     }
   });

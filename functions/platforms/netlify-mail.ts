@@ -1,7 +1,7 @@
 // Netlify Scheduled Function: drains the mail queue every minute (Netlify's shortest schedule), so a
 // confirmation letter leaves within about a minute of the subscription, and a letter of the course
 // within a minute of its time. Needs SITE_URL for the links and the content folder for the course.
-import { loadConfig } from '../config.ts';
+import { loadConfig, productionProblem } from '../config.ts';
 import { createContent } from '../content.ts';
 import { openPostgres } from '../db/postgres.ts';
 import { drainQueue } from '../mail/queue.ts';
@@ -12,12 +12,17 @@ import { createServices, operatorMail } from '../services.ts';
 const budgetMs = 20_000;
 
 export default async (): Promise<Response> => {
-  const settings = loadConfig({ PG_POOL_MAX: '1', ...process.env });
-  const siteUrl = settings.siteUrl ?? process.env.URL;
-  if (!settings.databaseUrl || !siteUrl) {
-    console.error('Mail queue skipped: DATABASE_URL and SITE_URL (or Netlify URL) must be set.');
+  const settings = loadConfig({
+    PG_POOL_MAX: '1',
+    ...(process.env.URL ? { SITE_URL: process.env.URL } : {}),
+    ...process.env,
+  });
+  const problem = productionProblem(settings, true);
+  if (!settings.databaseUrl || problem) {
+    console.error(`Mail queue skipped: ${problem ?? 'DATABASE_URL must be set.'}`);
     return new Response(null, { status: 500 });
   }
+  const siteUrl = settings.siteUrl ?? '';
   const database = openPostgres(settings.databaseUrl, 1);
   const transport = createMailTransport(settings);
   try {

@@ -3,13 +3,14 @@
 // Serverless instances are many and short-lived, so storage is PostgreSQL only (DATABASE_URL).
 import path from 'node:path';
 import { type ApiApp, createApp } from '../app.ts';
-import { loadConfig } from '../config.ts';
+import { ConfigError, loadConfig, productionProblem } from '../config.ts';
 import { createContent } from '../content.ts';
 import { errorMessages } from '../contract.ts';
 import { migrateOrClose } from '../db/migrate.ts';
 import { openPostgres } from '../db/postgres.ts';
 import type { Database } from '../db/types.ts';
 import { apiCsp, documentHeaders, securityHeaders } from '../http/securityHeaders.ts';
+import { safeError } from '../safeError.ts';
 import { createServices } from '../services.ts';
 
 /** The parts of Netlify's Context this function reads. */
@@ -31,11 +32,17 @@ function createNetlifyApp(): ApiApp {
     CONTENT_DIR: path.join(root, 'content'),
     // Each instance holds its own pool: keep it small (or point DATABASE_URL at a pooler).
     PG_POOL_MAX: '2',
+    // Netlify stands in front and writes its own client and location headers.
+    TRUST_PROXY: 'netlify',
+    // Netlify sets URL to the site's main address.
+    ...(process.env.URL ? { SITE_URL: process.env.URL } : {}),
     ...process.env,
   });
+  const problem = productionProblem(settings, true);
+  if (problem) throw new ConfigError(problem);
   const open = async (): Promise<Database> => {
     if (!settings.databaseUrl) {
-      throw new Error('DATABASE_URL is not set: on Netlify the functions need a PostgreSQL server.');
+      throw new ConfigError('DATABASE_URL is not set: on Netlify the functions need a PostgreSQL server.');
     }
     // A failed migration closes the pool, so a failing cold start does not leak connections.
     const database = openPostgres(settings.databaseUrl, settings.pgPoolMax);
@@ -54,7 +61,9 @@ try {
 
 export default async (request: Request, context?: NetlifyContext): Promise<Response> => {
   if (!app) {
-    console.error('The API cannot start:', startupError);
+    console.error(
+      `The API cannot start: ${startupError instanceof ConfigError ? startupError.message : safeError(startupError)}`,
+    );
     return Response.json(
       { error: errorMessages.serverError },
       { status: 500, headers: { ...securityHeaders, ...documentHeaders, 'Content-Security-Policy': apiCsp } },

@@ -1,10 +1,12 @@
 // GET /api/geo: the visitor's country (and city, region) from what the CDN or platform already knows,
 // so no third-party lookup service ever sees the visitor's address.
 //
-// These headers are believed whoever sent them: the answer only picks the visitor's own language and
-// feeds their own analytics event, so a visitor who fakes them only fools themselves.
+// A platform's location headers count only when TRUST_PROXY names that platform (which overwrites them),
+// and GEO_COUNTRY_HEADER only behind a trusted proxy (which sets it): what a request says about itself
+// is no evidence, even where a visitor who fakes it would mostly fool themselves.
 import { Hono } from 'hono';
 import type { GeoAnswer } from '../contract.ts';
+import type { TrustProxy } from '../http/trustProxy.ts';
 import type { AppEnv, Platform } from '../services.ts';
 
 const unknown = 'Unknown';
@@ -52,17 +54,24 @@ function countryName(code: string): string {
   }
 }
 
-/** Reads the first source that knows: the platform's own data, then Cloudflare, Vercel, Netlify, custom. */
-export function readGeo(headers: Headers, platform: Geo | undefined, customHeader?: string): GeoAnswer {
-  const netlify = netlifyGeo(headers.get('x-nf-geo'));
+/** Reads the first source that knows: the platform's own data, then the trusted platform's headers, then custom. */
+export function readGeo(
+  headers: Headers,
+  platform: Geo | undefined,
+  trust: TrustProxy,
+  customHeader?: string,
+): GeoAnswer {
+  const from = (name: string, owner: TrustProxy['platform']) =>
+    trust.platform === owner ? decode(headers.get(name)) : undefined;
+  const netlify = trust.platform === 'netlify' ? netlifyGeo(headers.get('x-nf-geo')) : {};
   const first = <T>(...values: (T | undefined)[]) => values.find((value) => value !== undefined);
   const rawCode = first(
     platform?.countryCode,
-    decode(headers.get('cf-ipcountry')),
-    decode(headers.get('x-vercel-ip-country')),
+    from('cf-ipcountry', 'cloudflare'),
+    from('x-vercel-ip-country', 'vercel'),
     netlify.countryCode,
-    decode(headers.get('x-country')),
-    customHeader ? decode(headers.get(customHeader)) : undefined,
+    from('x-country', 'netlify'),
+    customHeader && trust.hops > 0 ? decode(headers.get(customHeader)) : undefined,
   );
   // Cloudflare sends XX for unknown and T1 for Tor; anything not two letters is not a country.
   const code =
@@ -75,15 +84,15 @@ export function readGeo(headers: Headers, platform: Geo | undefined, customHeade
     city:
       first(
         platform?.city,
-        decode(headers.get('cf-ipcity')),
-        decode(headers.get('x-vercel-ip-city')),
+        from('cf-ipcity', 'cloudflare'),
+        from('x-vercel-ip-city', 'vercel'),
         netlify.city,
       ) ?? unknown,
     region:
       first(
         platform?.region,
-        decode(headers.get('cf-region')),
-        decode(headers.get('x-vercel-ip-country-region')),
+        from('cf-region', 'cloudflare'),
+        from('x-vercel-ip-country-region', 'vercel'),
         netlify.region,
       ) ?? unknown,
   };
@@ -91,5 +100,6 @@ export function readGeo(headers: Headers, platform: Geo | undefined, customHeade
 
 export const geo = new Hono<AppEnv>().get('/', (c) => {
   c.header('Cache-Control', 'private, no-store');
-  return c.json(readGeo(c.req.raw.headers, c.env?.geo, c.var.services.config.geoCountryHeader));
+  const { trustProxy, geoCountryHeader } = c.var.services.config;
+  return c.json(readGeo(c.req.raw.headers, c.env?.geo, trustProxy, geoCountryHeader));
 });

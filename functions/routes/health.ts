@@ -2,6 +2,7 @@
 import { sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { errorMessages } from '../contract.ts';
+import { safeError } from '../safeError.ts';
 import type { AppEnv } from '../services.ts';
 
 export const health = new Hono<AppEnv>().get('/', async (c) => {
@@ -10,7 +11,7 @@ export const health = new Hono<AppEnv>().get('/', async (c) => {
     await database.db.execute(sql`select 1`);
     return c.json({ status: 'ok' as const, database: database.kind });
   } catch (error) {
-    console.error('Health check failed:', (error as Error).message);
+    console.error(`Health check failed: ${safeError(error)}`);
     return c.json({ error: errorMessages.databaseUnavailable }, 503);
   }
 });

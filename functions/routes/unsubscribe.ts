@@ -5,6 +5,7 @@ import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { errorMessages } from '../contract.ts';
 import { subscribers } from '../db/schema.ts';
+import { deleteOutboxLetters } from '../mail/outbox.ts';
 import { checkUnsubscribeToken } from '../mail/tokens.ts';
 import type { AppEnv } from '../services.ts';
 
@@ -13,8 +14,16 @@ export const unsubscribe = new Hono<AppEnv>()
     const subscriberId = checkUnsubscribeToken(await c.var.services.hashSecret(), c.req.query('token') ?? '');
     if (!subscriberId) return c.json({ error: errorMessages.unsubscribeInvalid }, 400);
     const { db } = await c.var.services.db();
-    // The row goes, not a flag; its queued letters and send log go with it (foreign keys cascade).
-    await db.delete(subscribers).where(eq(subscribers.id, subscriberId));
+    // The row goes, not a flag; its queued letters and send log go with it (foreign keys cascade), and
+    // the copies of its letters in a local outbox.
+    const gone = await db
+      .delete(subscribers)
+      .where(eq(subscribers.id, subscriberId))
+      .returning({ email: subscribers.email });
+    await deleteOutboxLetters(
+      c.var.services.config.dataDir,
+      gone.map((row) => row.email),
+    );
     return c.json({ unsubscribed: true as const });
   })
   .get('/', async (c) => {

@@ -87,14 +87,19 @@ it('subscribes on the Bulgarian home page, confirms from the letter, and unsubsc
   await expectAccessible(page);
   // Confirming started the course: its welcome letter follows within seconds.
   expect((await letterInOutbox(2)).subject).toBe('Пет писма за трийсет дни, после те пускаме');
+  // The token leaves the address once read, and the page sends no referrer.
+  expect(page.url()).toBe(`${server.url}/bg/subscribe/confirm`);
+  expect(await page.locator('meta[name="referrer"]').getAttribute('content')).toBe('no-referrer');
   // The link is single use: opened again, the page says so kindly.
-  await page.reload();
+  await page.goto(confirmLink);
   await page.getByText('Тази връзка вече е използвана: абонаментът ти е потвърден.').waitFor();
 
   // Opening the unsubscribe page changes nothing by itself (link scanners open links too).
   await page.goto(unsubscribeLink);
   await page.getByRole('heading', { name: 'Отписване' }).waitFor();
   await expectAccessible(page);
+  await page.waitForURL(`${server.url}/bg/unsubscribe`);
+  expect(await page.locator('meta[name="referrer"]').getAttribute('content')).toBe('no-referrer');
   expect(await subscribeStatus(page, email)).toBe(409);
 
   await page.getByRole('button', { name: 'Отпиши ме' }).click();

@@ -103,3 +103,37 @@ describe('npm run newsletter', () => {
     expect(fs.readFileSync(path.join(dir, 'day-28.en.html'), 'utf8')).toContain('/#subscribe');
   });
 });
+
+describe('npm run serve', () => {
+  const serveProcess = (env: Record<string, string>) => runScript('functions/node/serve.ts', [], env);
+
+  it('refuses to serve others without HASH_SECRET and SITE_URL, naming them and how to make a secret', async () => {
+    const secret = 'a-secret-of-at-least-32-characters-long';
+    const runs = await Promise.all([
+      serveProcess({ HOST: '0.0.0.0', PORT: '0' }),
+      serveProcess({ HOST: '0.0.0.0', PORT: '0', HASH_SECRET: secret }),
+      serveProcess({ NODE_ENV: 'production', PORT: '0', SITE_URL: 'https://advice.example' }),
+    ]);
+    const [neither, noSite, noSecret] = runs;
+    for (const run of runs) {
+      expect(run.code).toBe(1);
+      expect(run.stderr).toContain('openssl rand -base64 48');
+    }
+    expect(neither?.stderr).toContain('HASH_SECRET and SITE_URL must be set');
+    expect(noSite?.stderr).toContain('SITE_URL must be set');
+    expect(noSite?.stderr).not.toContain('HASH_SECRET and');
+    expect(noSecret?.stderr).toContain('HASH_SECRET must be set');
+  });
+});
+
+describe('npm run newsletter send', () => {
+  it('refuses to write to real mailboxes (SMTP_URL) without HASH_SECRET and SITE_URL', async () => {
+    const run = await newsletter(['send', slug], {
+      SMTP_URL: 'smtp://127.0.0.1:1',
+      DATA_DIR: tempDir('data'),
+    });
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain('HASH_SECRET and SITE_URL must be set for letters sent through SMTP_URL');
+    expect(run.stderr).toContain('openssl rand -base64 48');
+  });
+});

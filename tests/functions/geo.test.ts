@@ -10,10 +10,18 @@ import { getJson } from '../support/http.ts';
 
 describe('GET /api/geo', () => {
   const api = 'http://localhost/api';
-  const config = loadConfig({ CONTENT_DIR: makeContentDir(), GEO_COUNTRY_HEADER: 'X-Test-Country' });
   const noDatabase = () => Promise.reject(new Error('geo must not need the database'));
-  const app = createApp(createServices(config, createContent(config.contentDir), noDatabase));
-  const request = (url: string, init?: RequestInit) => app.request(url, init);
+  const appWith = (trustProxy: string) => {
+    const env = {
+      CONTENT_DIR: makeContentDir(),
+      GEO_COUNTRY_HEADER: 'X-Test-Country',
+      TRUST_PROXY: trustProxy,
+    };
+    const config = loadConfig(env);
+    const app = createApp(createServices(config, createContent(config.contentDir), noDatabase));
+    return (url: string, init?: RequestInit) => app.request(url, init);
+  };
+  const request = appWith('false');
 
   it('answers Unknown for every field when the platform sent nothing, and is never cached', async () => {
     const res = await getJson(`${api}/geo`, {}, request);
@@ -29,12 +37,12 @@ describe('GET /api/geo', () => {
 
   it.each([
     [
-      'Cloudflare',
+      'cloudflare',
       { 'cf-ipcountry': 'bg', 'cf-ipcity': 'Sofia', 'cf-region': 'Sofia City' },
       { country_code: 'BG', country_name: 'Bulgaria', city: 'Sofia', region: 'Sofia City' },
     ],
     [
-      'Vercel',
+      'vercel',
       {
         'x-vercel-ip-country': 'BR',
         'x-vercel-ip-city': 'S%C3%A3o%20Paulo',
@@ -43,7 +51,7 @@ describe('GET /api/geo', () => {
       { country_code: 'BR', country_name: 'Brazil', city: 'São Paulo', region: 'SP' },
     ],
     [
-      'Netlify x-nf-geo',
+      'netlify',
       {
         'x-nf-geo': Buffer.from(
           JSON.stringify({
@@ -56,28 +64,34 @@ describe('GET /api/geo', () => {
       { country_code: 'MD', country_name: 'Moldova', city: 'Chișinău', region: 'Chișinău' },
     ],
     [
-      'Netlify x-country',
+      'netlify',
       { 'x-country': 'DE' },
       { country_code: 'DE', country_name: 'Germany', city: 'Unknown', region: 'Unknown' },
     ],
     [
-      'GEO_COUNTRY_HEADER',
+      'true',
       { 'x-test-country': 'fr' },
       { country_code: 'FR', country_name: 'France', city: 'Unknown', region: 'Unknown' },
     ],
     [
-      'Cloudflare unknown (XX)',
+      'cloudflare',
       { 'cf-ipcountry': 'XX' },
       { country_code: 'Unknown', country_name: 'Unknown', city: 'Unknown', region: 'Unknown' },
     ],
     [
-      'garbage',
+      'cloudflare',
       { 'cf-ipcountry': '<script>', 'x-nf-geo': '%%%' },
       { country_code: 'Unknown', country_name: 'Unknown', city: 'Unknown', region: 'Unknown' },
     ],
-  ])('reads the location from %s headers', async (_, headers, expected) => {
-    const res = await getJson(`${api}/geo`, headers, request);
+  ])('with TRUST_PROXY=%s reads the location from %j', async (trust, headers, expected) => {
+    const res = await getJson(`${api}/geo`, headers, appWith(trust));
     expect(res.status).toBe(200);
     expect(res.body).toEqual(expected);
+    // The same headers from a request with no trusted proxy (or another platform) say nothing.
+    const unknown = { country_code: 'Unknown', country_name: 'Unknown', city: 'Unknown', region: 'Unknown' };
+    const others = trust === 'true' ? ['false'] : ['false', trust === 'vercel' ? 'cloudflare' : 'vercel'];
+    for (const other of others) {
+      expect((await getJson(`${api}/geo`, headers, appWith(other))).body).toEqual(unknown);
+    }
   });
 });

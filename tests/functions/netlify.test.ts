@@ -47,11 +47,14 @@ describe('Netlify function entry', () => {
     fs.writeFileSync(path.join(dir, 'run.mjs'), runner);
   });
 
+  // What a Netlify site has set: its own URL (Netlify's) and the secret (the operator's).
+  const site = { URL: 'https://advice.example', HASH_SECRET: 'netlify-entry-secret-0123456789abcdef' };
+
   async function call(entry: string, calls: Call[], env: Record<string, string>) {
     const run = await runScript(
       path.join(dir, 'run.mjs'),
       [path.join(dir, `${entry}.mjs`), JSON.stringify(calls)],
-      env,
+      { ...site, ...env },
     );
     if (run.code !== 0) throw new Error(`bundle failed (${run.code}):\n${run.stderr}`);
     const out = JSON.parse(run.stdout.trim().split('\n').at(-1) ?? '{}') as {
@@ -102,6 +105,17 @@ describe('Netlify function entry', () => {
     expect(headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
     expect(headers['strict-transport-security']).toBe('max-age=63072000; includeSubDomains');
     expect(headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('refuses to start without HASH_SECRET, naming it and showing how to make one', async () => {
+    const { answers, log } = await call('netlify', [{ url: 'https://advice.example/api/geo' }], {
+      HASH_SECRET: '',
+    });
+    expect(answers.map((a) => [a.status, JSON.parse(a.body)])).toEqual([
+      [500, { error: 'Something went wrong' }],
+    ]);
+    expect(log).toContain('HASH_SECRET must be set');
+    expect(log).toContain('openssl rand -base64 48');
   });
 
   it('without DATABASE_URL: geo works, health is 503, writes are a plain 500, and the log says why', async () => {

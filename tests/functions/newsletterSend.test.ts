@@ -6,9 +6,10 @@ import { inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { newsletterSends, subscribers } from '../../functions/db/schema.ts';
 import type { Database } from '../../functions/db/types.ts';
-import { createMailTransport } from '../../functions/mail/transport.ts';
+import { createMailTransport, type MailTransport } from '../../functions/mail/transport.ts';
 import { loadIssue } from '../../functions/newsletter/issues.ts';
 import { type SendOptions, sendIssue } from '../../functions/newsletter/send.ts';
+import { SendRunningError } from '../../functions/newsletter/sendLock.ts';
 import { adminOn } from '../support/adminInProcess.ts';
 import { uniqueEmail } from '../support/http.ts';
 import { createTestApp } from '../support/inProcessApp.ts';
@@ -98,6 +99,48 @@ describeDb('npm run newsletter', () => {
       await database.close();
     }
   }
+
+  it('lets one send of an issue run at a time: a second stops with a message, and the issue is free after', async () => {
+    const { env, people } = await seed({ en: 2, bg: 0, pending: 0 });
+    const database: Database = await openDatabaseFor(env);
+    let release: () => void = () => {};
+    let started = 0;
+    const held: MailTransport = {
+      description: 'held',
+      close: () => {},
+      send: () => {
+        started++;
+        return new Promise((resolve) => {
+          release = () => resolve({});
+        });
+      },
+    };
+    const options = (transport: MailTransport) => ({
+      transport,
+      context: { secret, siteUrl: 'https://advice.example' },
+      slug,
+      perSecond: 50,
+    });
+    try {
+      const issue = await loadIssue(path.join(repoRoot, 'content'), slug);
+      const first = sendIssue(database.db, { ...options(held), issue });
+      while (started === 0) await new Promise((resolve) => setTimeout(resolve, 20));
+      await expect(sendIssue(database.db, { ...options(held), issue })).rejects.toThrow(SendRunningError);
+      await expect(sendIssue(database.db, { ...options(held), issue })).rejects.toThrow(
+        /Another `newsletter send` of the-two-minute-rule-for-worries is running/,
+      );
+      // Both letters go through the first run only.
+      release();
+      while (started < 2) await new Promise((resolve) => setTimeout(resolve, 20));
+      release();
+      expect((await first).sent).toBe(people.en.length);
+      expect(started).toBe(2);
+      const again = await sendIssue(database.db, { ...options(held), issue });
+      expect([again.total, again.sent]).toEqual([0, 0]);
+    } finally {
+      await database.close();
+    }
+  });
 
   it('a dry run counts the letters per language and sends nothing', async () => {
     const { env, people } = await seed({ en: 2, bg: 1, pending: 1 });

@@ -114,4 +114,19 @@ describeDb('rate limits', () => {
     }
     expect(statuses).toEqual([201, 201, 429]);
   });
+
+  it('behind a trusted proxy, counts the entry that proxy appended: forged entries and platform headers change nothing', async () => {
+    // One real client (203.0.113.x, appended by the proxy) that writes a new address of its own on
+    // the left of X-Forwarded-For, and a new Cloudflare header, every time.
+    const real = uniqueClient()['x-forwarded-for'];
+    const statuses = [];
+    for (let i = 0; i < 5; i++) {
+      const forged = {
+        'x-forwarded-for': `198.51.100.${i + 1}, ${real}`,
+        'cf-connecting-ip': `192.0.2.${i + 9}`,
+      };
+      statuses.push((await postJson(limited, '/subscribe', { email: uniqueEmail() }, forged)).status);
+    }
+    expect(statuses).toEqual([201, 201, 429, 429, 429]);
+  });
 });

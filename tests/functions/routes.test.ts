@@ -211,6 +211,10 @@ describeDb('API routes', () => {
     ['an https link', 'see https://spam.example'],
     ['a www. address', 'visit www.spam'],
     ['a bare domain', 'cheap pills at example.com today'],
+    ['an ideographic dot', 'cheap pills at example。com today'],
+    ['a fullwidth dot', 'cheap pills at example．com today'],
+    ['fullwidth letters', 'see ｈｔｔｐｓ：／／spam'],
+    ['hidden text in tag characters', 'nice \u{E0063}\u{E006C}\u{E0069}\u{E0063}\u{E006B} post'],
   ])('holds a comment with %s for review: 201 held, not listed', async (_, comment) => {
     const res = await post('/articles/17/comments', { name: 'Bot', comment, language: 'en' });
     expect(res.status).toBe(201);
@@ -218,6 +222,36 @@ describeDb('API routes', () => {
     expect(res.body.comment).toMatchObject({ name: 'Bot', comment });
     const list = await getJson(`${api}/articles/17/comments`);
     expect(JSON.stringify(list.body)).not.toContain(comment);
+  });
+
+  it('removes characters that only hide something, and finds the link they split', async () => {
+    const res = await post('/articles/17/comments', {
+      name: '\u202EAna\u200B',
+      comment: 'cheap pills at example.\u200Bcom, \u2066reordered\u2069 text\u00AD',
+      language: 'en',
+    });
+    expect(res.status).toBe(201);
+    expect(res.body.status).toBe('held');
+    expect(res.body.comment).toMatchObject({
+      name: 'Ana',
+      comment: 'cheap pills at example.com, reordered text',
+    });
+    // A name of nothing but invisible fillers is no name; emoji joiners stay.
+    const empty = await post('/articles/17/comments', {
+      name: '\u3164\u200B',
+      comment: 'hi',
+      language: 'en',
+    });
+    expect([empty.status, empty.body.error]).toEqual([400, 'Please fill in your name and comment']);
+    const family = await post('/articles/17/comments', {
+      name: 'Ana',
+      comment: '👨\u200D👩\u200D👧',
+      language: 'en',
+    });
+    expect([family.body.status, (family.body.comment as { comment: string }).comment]).toEqual([
+      'published',
+      '👨\u200D👩\u200D👧',
+    ]);
   });
 
   it('holds a comment whose name is a link', async () => {

@@ -1,11 +1,25 @@
 // The small pure pieces: configuration, client keys, link detection, host-file rules.
+import { createHmac } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../functions/config.ts';
 import { containsLink } from '../../functions/containsLink.ts';
 import { connectTimeoutMs } from '../../functions/db/postgres.ts';
-import { clientAddress, clientKey, normaliseAddress } from '../../functions/http/clientKey.ts';
+import { clientKey, keyedHash, normaliseAddress } from '../../functions/http/clientKey.ts';
+import {
+  clientAddress,
+  forwarded,
+  isHttps,
+  noProxy,
+  parseTrustProxy,
+} from '../../functions/http/trustProxy.ts';
+import {
+  checkConfirmToken,
+  checkUnsubscribeToken,
+  confirmToken,
+  unsubscribeToken,
+} from '../../functions/mail/tokens.ts';
 import { headersFor, readHeaders, readRedirects, redirectTarget } from '../../functions/node/hostRules.ts';
 import { tempDir } from '../support/tempDirs.ts';
 
@@ -17,7 +31,7 @@ describe('configuration', () => {
       dataDir: path.resolve('data'),
       pgPoolMax: 10,
       hashSecret: undefined,
-      trustProxy: false,
+      trustProxy: { hops: 0, platform: undefined },
       allowedOrigins: [],
       limits: { subscribe: 5, comment: 10, rating: 60 },
       geoCountryHeader: undefined,
@@ -46,7 +60,7 @@ describe('configuration', () => {
       databaseUrl: 'postgresql://u:p@db.example:5432/advice',
       dataDir: '/var/lib/advice',
       pgPoolMax: 3,
-      trustProxy: true,
+      trustProxy: { hops: 1, platform: undefined },
       allowedOrigins: ['https://a.example', 'https://b.example'],
       limits: { subscribe: 0, comment: 10, rating: 7 },
       geoCountryHeader: 'x-country-code',
@@ -55,9 +69,7 @@ describe('configuration', () => {
   });
 
   it.each([
-    ['DATABASE_URL', 'mysql://x', /postgres:\/\//],
-    ['HASH_SECRET', 'short', /at least 32 characters/],
-    ['TRUST_PROXY', 'maybe', /true or false/],
+    ['TRUST_PROXY', 'maybe', /number of proxies/],
     ['SUBSCRIBE_LIMIT_PER_HOUR', '-1', /whole number/],
     ['COMMENT_LIMIT_PER_HOUR', '2.5', /whole number/],
     ['RATING_LIMIT_PER_HOUR', 'many', /whole number/],
@@ -69,6 +81,17 @@ describe('configuration', () => {
     expect(() => loadConfig({ [name]: value })).toThrow(`Invalid environment variable ${name}`);
     expect(() => loadConfig({ [name]: value })).toThrow(reason);
     expect(() => loadConfig({ [name]: value })).toThrow(JSON.stringify(value));
+  });
+
+  it.each([
+    ['DATABASE_URL', 'mysql://user:pa55word@db', /postgres:\/\//],
+    ['HASH_SECRET', 'short-secret-value', /at least 32 characters/],
+    ['SMTP_URL', 'http://user:pa55word@mail', /smtp:\/\//],
+  ])('refuses a bad %s without showing its value, which may be a password', (name, value, reason) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(`Invalid environment variable ${name}`);
+    expect(() => loadConfig({ [name]: value })).toThrow(reason);
+    expect(() => loadConfig({ [name]: value })).toThrow('(its value is not shown)');
+    expect(() => loadConfig({ [name]: value })).not.toThrow(value);
   });
 });
 
@@ -86,20 +109,60 @@ describe('the PostgreSQL connect timeout', () => {
 describe('client keys', () => {
   const headers = (h: Record<string, string>) => new Headers(h);
 
-  it('uses the socket address unless TRUST_PROXY, then the platform header or first X-Forwarded-For', () => {
-    const forwarded = headers({ 'x-forwarded-for': '203.0.113.5, 10.0.0.1' });
-    expect(clientAddress(forwarded, '127.0.0.1', false)).toBe('127.0.0.1');
-    expect(clientAddress(forwarded, '127.0.0.1', true)).toBe('203.0.113.5');
-    expect(
-      clientAddress(
-        headers({ ...Object.fromEntries(forwarded), 'cf-connecting-ip': '198.51.100.1' }),
-        '127.0.0.1',
-        true,
-      ),
-    ).toBe('198.51.100.1');
-    // No socket (serverless): the forwarded headers are all there is.
-    expect(clientAddress(forwarded, undefined, false)).toBe('203.0.113.5');
-    expect(clientAddress(headers({}), undefined, false)).toBe('unknown');
+  it('uses the socket address unless TRUST_PROXY, then the entry the outermost trusted proxy appended', () => {
+    const one = { hops: 1, platform: undefined };
+    const two = { hops: 2, platform: undefined };
+    const forwardedFor = headers({ 'x-forwarded-for': '198.51.100.66, 203.0.113.5, 10.0.0.1' });
+    expect(clientAddress(forwardedFor, '127.0.0.1', noProxy)).toBe('127.0.0.1');
+    // One proxy: it appended the rightmost entry; the two on its left are the client's own text.
+    expect(clientAddress(forwardedFor, '127.0.0.1', one)).toBe('10.0.0.1');
+    expect(clientAddress(forwardedFor, '127.0.0.1', two)).toBe('203.0.113.5');
+    // More proxies configured than entries: the leftmost, never past it.
+    expect(clientAddress(headers({ 'x-forwarded-for': '203.0.113.5' }), '127.0.0.1', two)).toBe(
+      '203.0.113.5',
+    );
+    // Not an address: no proxy wrote it, so the nearest trusted one is the client.
+    expect(clientAddress(headers({ 'x-forwarded-for': '203.0.113.5, junk' }), '127.0.0.1', two)).toBe(
+      '127.0.0.1',
+    );
+    expect(clientAddress(headers({}), '127.0.0.1', one)).toBe('127.0.0.1');
+    // A platform's header counts only when TRUST_PROXY names that platform.
+    const withCloudflare = headers({ ...Object.fromEntries(forwardedFor), 'cf-connecting-ip': '192.0.2.44' });
+    expect(clientAddress(withCloudflare, '127.0.0.1', one)).toBe('10.0.0.1');
+    expect(clientAddress(withCloudflare, '127.0.0.1', { hops: 1, platform: 'netlify' })).toBe('10.0.0.1');
+    expect(clientAddress(withCloudflare, '127.0.0.1', { hops: 1, platform: 'cloudflare' })).toBe(
+      '192.0.2.44',
+    );
+    // No socket (serverless) and no trusted proxy: nobody vouches for an address.
+    expect(clientAddress(forwardedFor, undefined, noProxy)).toBe('unknown');
+  });
+
+  it('reads X-Forwarded-Proto and -Host with the same trust', () => {
+    const request = (h: Record<string, string>) => new Request('http://127.0.0.1:4321/', { headers: h });
+    const spoofed = request({
+      'x-forwarded-proto': 'https, http',
+      'x-forwarded-host': 'evil.example, advice.example',
+    });
+    expect(isHttps(spoofed, noProxy)).toBe(false);
+    expect(isHttps(spoofed, { hops: 1, platform: undefined })).toBe(false);
+    expect(isHttps(spoofed, { hops: 2, platform: undefined })).toBe(true);
+    expect(forwarded(spoofed.headers, 'x-forwarded-host', { hops: 1, platform: undefined })).toBe(
+      'advice.example',
+    );
+    expect(forwarded(spoofed.headers, 'x-forwarded-host', noProxy)).toBeUndefined();
+  });
+
+  it.each([
+    ['true', { hops: 1, platform: undefined }],
+    ['false', { hops: 0, platform: undefined }],
+    ['0', { hops: 0, platform: undefined }],
+    ['2', { hops: 2, platform: undefined }],
+    ['Cloudflare', { hops: 1, platform: 'cloudflare' }],
+    ['netlify', { hops: 1, platform: 'netlify' }],
+    ['vercel', { hops: 1, platform: 'vercel' }],
+    ['maybe', undefined],
+  ])('reads TRUST_PROXY=%s', (value, trust) => {
+    expect(parseTrustProxy(value)).toEqual(trust);
   });
 
   it.each([
@@ -199,5 +262,38 @@ describe('host files', () => {
       'X-B': '2',
     });
     expect(values('/about/more')).not.toHaveProperty('X-B');
+  });
+});
+
+describe('keys derived from HASH_SECRET', () => {
+  const secret = 'derived-keys-secret-0123456789abcdefghij';
+  const id = '6f1d3c2a-9a43-4e7b-8f43-0c5b3e2a1d10';
+  const hmac = (key: string, text: string, encoding: 'hex' | 'base64url') =>
+    createHmac('sha256', key).update(text).digest(encoding);
+
+  it('keys client keys and tokens with their own keys, not with the secret itself', () => {
+    const day = new Date('2026-11-25T10:00:00Z');
+    expect(clientKey(secret, '192.0.2.7', day)).not.toBe(hmac(secret, '2026-11-25|192.0.2.7', 'hex'));
+    const token = unsubscribeToken(secret, id);
+    expect(token.split('.')[1]).not.toBe(hmac(secret, `unsubscribe|${id}`, 'base64url'));
+    expect(checkUnsubscribeToken(secret, token)).toBe(id);
+    expect(checkUnsubscribeToken('another-secret-0123456789abcdefghijklmn', token)).toBeUndefined();
+  });
+
+  it('still accepts the links of letters signed with the secret itself', () => {
+    const compact = id.replaceAll('-', '');
+    const legacyUnsubscribe = `${compact}.${hmac(secret, `unsubscribe|${id}`, 'base64url')}`;
+    expect(checkUnsubscribeToken(secret, legacyUnsubscribe)).toBe(id);
+    const issued = Math.floor(Date.now() / 1000).toString(36);
+    const legacyConfirm = `${compact}.${issued}.${hmac(secret, `confirm|${id}|${issued}`, 'base64url')}`;
+    expect(checkConfirmToken(secret, legacyConfirm)).toEqual({ status: 'valid', subscriberId: id });
+    expect(checkConfirmToken(secret, confirmToken(secret, id, new Date()))).toEqual({
+      status: 'valid',
+      subscriberId: id,
+    });
+  });
+
+  it('keeps article-rating hashes keyed on the secret, so stored ratings still match their person', () => {
+    expect(keyedHash(secret, 'ana@example.com')).toBe(hmac(secret, 'ana@example.com', 'hex'));
   });
 });

@@ -14,6 +14,7 @@ export async function adminOn(app: TestApp, args: string[]): Promise<Finished> {
     hashSecret: app.services.hashSecret,
     contentDir: app.services.config.contentDir,
     database: databaseInUse(app.services.config),
+    dataDir: app.services.config.dataDir,
     // The test owns the database and closes it itself.
     close: async () => {},
   });

@@ -6,8 +6,13 @@ import { api } from '../api/client.ts';
 export type ConfirmOutcome = 'done' | 'used' | 'expired' | 'invalid' | 'error';
 export type UnsubscribeOutcome = 'done' | 'invalid' | 'error';
 
-/** The token from the page's address, `?token=…`. */
-export function tokenFromLocation(search = window.location.search): string {
+/**
+ * The token from the page's address (`?token=…`), taken once: the address drops it at once, so it never
+ * reaches the history, a bookmark, an analytics tag or the next page (the page sends no referrer either).
+ */
+export function takeToken(): string {
+  const { search, pathname, hash } = window.location;
+  if (search) history.replaceState(history.state, '', `${pathname}${hash}`);
   return new URLSearchParams(search).get('token') ?? '';
 }
 

@@ -25,7 +25,16 @@ describe('the subscription box', () => {
     expect(input.getAttribute('placeholder')).toBe('you@example.com');
   });
 
-  for (const bad of ['', '   ', 'no-at-sign', 'a@b', 'two@@example.com', 'sp ace@example.com']) {
+  for (const bad of [
+    '',
+    '   ',
+    'no-at-sign',
+    'a@b',
+    'two@@example.com',
+    'sp ace@example.com',
+    'x1<victim@example.com>',
+    'victim@example.com(x2)',
+  ]) {
     it(`refuses ${JSON.stringify(bad)} with the e-mail error toast and sends nothing`, async () => {
       const calls = fakeApi();
       renderWidget(<SubscribeBox lang="en" labels={labels} />);
@@ -47,7 +56,7 @@ describe('the subscription box', () => {
       return realFetch(...args);
     }) as typeof fetch;
     renderWidget(<SubscribeBox lang="en" labels={labels} />);
-    submit('  Someone@Example.COM ');
+    submit('  Someone@Example.COM. ');
     const saving = await screen.findByRole('button', { name: 'Saving...' });
     expect((saving as HTMLButtonElement).disabled).toBe(true);
     release();

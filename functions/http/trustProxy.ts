@@ -1,0 +1,90 @@
+// What a request may say about its own origin, and when it is believed (TRUST_PROXY). Anyone can send
+// any header, so a forwarded value counts only when a proxy we were told about wrote it: counted from
+// the right, each trusted proxy appends what it saw, so the entry the outermost trusted proxy appended
+// is the client's, and everything to its left is the client's own (forgeable) text.
+import { isIP } from 'node:net';
+
+/** The hosting platforms whose own client and location headers can be believed when named. */
+export const platforms = ['cloudflare', 'netlify', 'vercel'] as const;
+export type PlatformName = (typeof platforms)[number];
+
+/**
+ * How many proxies stand in front (`hops`; 0 means none: the socket is the client), and the platform
+ * among them, if one is named: only then do its client and location headers count.
+ */
+export interface TrustProxy {
+  hops: number;
+  platform: PlatformName | undefined;
+}
+
+export const noProxy: TrustProxy = { hops: 0, platform: undefined };
+
+/** Each platform's header with the client's address, which it overwrites whatever the client sent. */
+const platformClientHeader: Record<PlatformName, string> = {
+  cloudflare: 'cf-connecting-ip',
+  netlify: 'x-nf-client-connection-ip',
+  vercel: 'x-real-ip',
+};
+
+/**
+ * TRUST_PROXY as written: a number of proxies, `true`/`yes` (one), `false`/`no` (none), or a platform
+ * name (one proxy: that platform). Undefined when it is none of these.
+ */
+export function parseTrustProxy(value: string): TrustProxy | undefined {
+  const word = value.trim().toLowerCase();
+  if (/^\d{1,2}$/.test(word)) return { hops: Number(word), platform: undefined };
+  if (word === 'true' || word === 'yes') return { hops: 1, platform: undefined };
+  if (word === 'false' || word === 'no') return noProxy;
+  const platform = platforms.find((name) => name === word);
+  return platform ? { hops: 1, platform } : undefined;
+}
+
+/** The comma-separated entries of a header, in order, trimmed, empty ones dropped. */
+function entries(headers: Headers, name: string): string[] {
+  return (headers.get(name) ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+}
+
+/**
+ * The value of an `X-Forwarded-*` list that the outermost trusted proxy appended: `hops` from the
+ * right (the leftmost when there are fewer entries), or undefined when no proxy is trusted.
+ */
+export function forwarded(headers: Headers, name: string, trust: TrustProxy): string | undefined {
+  if (trust.hops === 0) return undefined;
+  const list = entries(headers, name);
+  return list[Math.max(list.length - trust.hops, 0)];
+}
+
+/**
+ * Whether the visitor's connection is HTTPS: the URL says so, or (behind a trusted proxy that
+ * terminates TLS) the X-Forwarded-Proto entry that proxy wrote.
+ */
+export function isHttps(request: Request, trust: TrustProxy): boolean {
+  if (new URL(request.url).protocol === 'https:') return true;
+  return forwarded(request.headers, 'x-forwarded-proto', trust)?.toLowerCase() === 'https';
+}
+
+/**
+ * The client's address: a named platform's own header; else, behind `hops` proxies, the
+ * X-Forwarded-For entry the outermost trusted one appended (stopping at the nearest entry that is not
+ * an address, which no proxy would write); else the socket's (or, serverless, the platform's) address.
+ */
+export function clientAddress(headers: Headers, direct: string | undefined, trust: TrustProxy): string {
+  if (trust.platform) {
+    const own = headers.get(platformClientHeader[trust.platform])?.trim();
+    if (own && isIP(own)) return own;
+  }
+  let address = direct;
+  if (trust.hops > 0) {
+    const list = entries(headers, 'x-forwarded-for');
+    // Walk leftwards from the nearest proxy's entry, one per trusted proxy.
+    for (let i = list.length - 1; i >= Math.max(list.length - trust.hops, 0); i--) {
+      const entry = list[i] as string;
+      if (!isIP(entry)) break;
+      address = entry;
+    }
+  }
+  return address ?? 'unknown';
+}

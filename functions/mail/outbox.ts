@@ -1,0 +1,35 @@
+// The outbox (DATA_DIR/outbox): where letters are written as `.eml` files when no mail server is set.
+// Its files hold an address and live links, so they go with the address. Kept apart from the transport
+// so the routes that delete them do not load nodemailer.
+import { createHash } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { Config } from '../config.ts';
+
+export function outboxDir(config: Pick<Config, 'dataDir'>): string {
+  return path.join(config.dataDir, 'outbox');
+}
+
+/**
+ * The start of an outbox file's name for letters to `address`, so they can be found and deleted with
+ * the address (the files hold it, and live links) without opening every file.
+ */
+export const outboxTag = (address: string) => createHash('sha256').update(address).digest('hex').slice(0, 16);
+
+/** Deletes the outbox letters to these addresses (unsubscribe, delete, purge); no outbox, nothing to do. */
+export async function deleteOutboxLetters(dataDir: string, addresses: string[]): Promise<void> {
+  if (addresses.length === 0) return;
+  const dir = outboxDir({ dataDir });
+  const tags = new Set(addresses.map(outboxTag));
+  let files: string[];
+  try {
+    files = await fs.readdir(dir);
+  } catch {
+    return;
+  }
+  await Promise.all(
+    files
+      .filter((file) => tags.has(file.split('-')[0] ?? ''))
+      .map((file) => fs.rm(path.join(dir, file), { force: true })),
+  );
+}

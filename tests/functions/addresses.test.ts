@@ -1,0 +1,213 @@
+// One mailbox is one subscription: only bare addresses are accepted, stored in one spelling, written to
+// as that address alone; the operator finds a person from any spelling; the migration merges the rows
+// older versions stored under other spellings.
+import fs from 'node:fs';
+import path from 'node:path';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../functions/config.ts';
+import { isValidEmail, normaliseEmail } from '../../functions/contract.ts';
+import { openDatabase } from '../../functions/db/client.ts';
+import { defaultMigrationsDir } from '../../functions/db/migrate.ts';
+import { comments, mailQueue, newsletterSends, subscribers } from '../../functions/db/schema.ts';
+import { drainQueue } from '../../functions/mail/queue.ts';
+import { createMailTransport, type MailTransport } from '../../functions/mail/transport.ts';
+import { adminOn } from '../support/adminInProcess.ts';
+import { uniqueEmail } from '../support/http.ts';
+import { createTestApp, type TestApp } from '../support/inProcessApp.ts';
+import { startSmtpServer, type TestSmtp } from '../support/smtpServer.ts';
+import { tempDir } from '../support/tempDirs.ts';
+import { describeDb, freshDatabaseEnv, onPostgres } from '../support/testDb.ts';
+
+const secret = 'addresses-test-secret-0123456789abcdef';
+const site = 'https://advice.example';
+
+describe('the address rule', () => {
+  it.each([
+    ['a display name', 'x1<victim@example.com>'],
+    ['a display name and a space', 'x1 <victim@example.com>'],
+    ['angle brackets alone', '<victim@example.com>'],
+    ['a comment', 'victim@example.com(x2)'],
+    ['a quoted local part', '"victim"@example.com'],
+    ['an inner space', 'vic tim@example.com'],
+    ['two addresses', 'a@example.com,b@example.com'],
+    ['a domain without a dot', 'victim@localhost'],
+    ['a doubled dot', 'vic..tim@example.com'],
+    ['a hyphen-led label', 'victim@-example.com'],
+    ['a local part over 64 characters', `${'a'.repeat(65)}@example.com`],
+  ])('refuses %s', (_, input) => {
+    expect(isValidEmail(normaliseEmail(input))).toBe(false);
+  });
+
+  it.each([
+    [' Victim@Example.COM ', 'victim@example.com'],
+    ['victim@example.com.', 'victim@example.com'],
+    ['ana@пример.бг', 'ana@xn--e1afmkfd.xn--90ae'],
+    ['ana@ПРИМЕР.БГ.', 'ana@xn--e1afmkfd.xn--90ae'],
+    ['ana@example。com', 'ana@example.com'],
+    ["o'brien+news@mail.example.co.uk", "o'brien+news@mail.example.co.uk"],
+  ])('writes %j as %j', (input, canonical) => {
+    expect(normaliseEmail(input)).toBe(canonical);
+    expect(isValidEmail(canonical)).toBe(true);
+  });
+});
+
+describeDb('one mailbox, one subscription', () => {
+  let smtp: TestSmtp;
+  let t: TestApp;
+  let transport: MailTransport;
+  let clientNumber = 0;
+
+  beforeAll(async () => {
+    smtp = await startSmtpServer();
+    const env = { ...(await freshDatabaseEnv()), HASH_SECRET: secret, SMTP_URL: smtp.url, SITE_URL: site };
+    t = await createTestApp(env);
+    transport = createMailTransport(loadConfig(env));
+  });
+  afterAll(async () => {
+    transport?.close();
+    await t?.database.close();
+    await smtp?.close();
+  });
+
+  const subscribe = async (email: string) => {
+    const res = await t.post('/api/subscribe', { email }, `198.51.100.${++clientNumber}`);
+    return { status: res.status, body: await res.json() };
+  };
+
+  it('refuses a display name or comment with the valid-email message, and takes other spellings as the same address', async () => {
+    const victim = uniqueEmail('victim');
+    const [local, domain] = victim.split('@');
+    expect(await subscribe(victim)).toEqual({ status: 201, body: { success: true } });
+    for (const spelling of [`x1<${victim}>`, `x1 <${victim}>`, `${victim}(x2)`, `"${local}"@${domain}`]) {
+      expect(await subscribe(spelling), spelling).toEqual({
+        status: 400,
+        body: { success: false, error: 'Please enter a valid email address' },
+      });
+    }
+    for (const spelling of [`${victim}.`, ` ${victim.toUpperCase()} `, `${local}@${domain}。`]) {
+      expect((await subscribe(spelling)).status, spelling).toBe(409);
+    }
+    const rows = await t.database.db
+      .select({ email: subscribers.email })
+      .from(subscribers)
+      .where(sql`${subscribers.email} like ${`%${local}%`}`);
+    expect(rows).toEqual([{ email: victim }]);
+
+    // One letter reached the mailbox, addressed to the bare address with no name.
+    await drainQueue(t.database.db, { transport, context: { secret, siteUrl: site }, confirmPerHour: 0 });
+    const letters = smtp.received.filter((letter) => letter.raw.includes(local ?? ''));
+    expect(letters).toHaveLength(1);
+    expect(letters[0]?.to).toEqual([victim]);
+    expect(letters[0]?.raw).toMatch(new RegExp(`^To: ${victim.replaceAll('.', '\\.')}\\r?$`, 'm'));
+  });
+
+  it('stores an internationalised domain in its ASCII form, whichever form was typed', async () => {
+    const local = uniqueEmail('idn').split('@')[0];
+    expect((await subscribe(`${local}@пример.бг`)).status).toBe(201);
+    expect((await subscribe(`${local}@xn--e1afmkfd.xn--90ae`)).status).toBe(409);
+    const [row] = await t.database.db
+      .select({ email: subscribers.email })
+      .from(subscribers)
+      .where(sql`${subscribers.email} like ${`${local}@%`}`);
+    expect(row?.email).toBe(`${local}@xn--e1afmkfd.xn--90ae`);
+  });
+
+  it('lets the operator export and delete a person by any spelling of the address', async () => {
+    const email = uniqueEmail('any-spelling');
+    expect((await subscribe(email)).status).toBe(201);
+    const exported = await adminOn(t, ['export', `${email.toUpperCase()}.`]);
+    expect(exported.code).toBe(0);
+    expect(JSON.parse(exported.stdout)).toMatchObject({ email, subscription: { status: 'pending' } });
+    expect((await adminOn(t, ['delete', ` ${email}. `])).code).toBe(0);
+    expect(await t.database.db.select().from(subscribers).where(eq(subscribers.email, email))).toEqual([]);
+  });
+});
+
+describeDb('the migration to one spelling per address', () => {
+  it('canonicalises stored addresses, merges one mailbox into one row and keeps its send log', async () => {
+    // Every migration but this one, then rows as older versions stored them, then this migration.
+    const files = fs.readdirSync(defaultMigrationsDir());
+    const own = files.find((file) => file.endsWith('_canonical_addresses.sql'));
+    if (!own) throw new Error('the migration is missing');
+    const before = tempDir('migrations');
+    for (const file of files) {
+      if (file.endsWith('.sql') && file !== own)
+        fs.copyFileSync(path.join(defaultMigrationsDir(), file), path.join(before, file));
+    }
+    const env = onPostgres ? await freshDatabaseEnv() : { DATA_DIR: tempDir('pglite') };
+    const config = loadConfig(env);
+    const database = await openDatabase(config, before);
+    try {
+      const { db } = database;
+      const at = (day: number) => new Date(Date.UTC(2026, 10, day));
+      const rows = await db
+        .insert(subscribers)
+        .values([
+          { email: 'ana@example.com', createdAt: at(5), status: 'pending', confirmWanted: true },
+          { email: 'x1 <ana@example.com>', createdAt: at(3), status: 'confirmed', confirmedAt: at(4) },
+          { email: 'ana@example.com(x2)', createdAt: at(2), status: 'pending', confirmWanted: true },
+          { email: 'ana@example.com.', createdAt: at(1), status: 'confirmed', confirmedAt: at(6) },
+          { email: 'bob@example.com.', createdAt: at(7), status: 'pending', confirmWanted: true },
+        ])
+        .returning({ id: subscribers.id, email: subscribers.email });
+      const id = (email: string) => rows.find((row) => row.email === email)?.id ?? '';
+      await db
+        .insert(mailQueue)
+        .values([{ subscriberId: id('ana@example.com') }, { subscriberId: id('bob@example.com.') }]);
+      await db.insert(newsletterSends).values([
+        { issue: 'one', subscriberId: id('ana@example.com.'), status: 'sent' },
+        { issue: 'one', subscriberId: id('x1 <ana@example.com>'), status: 'failed' },
+        { issue: 'two', subscriberId: id('ana@example.com(x2)'), status: 'sent' },
+      ]);
+      await db.insert(comments).values({
+        articleId: 1,
+        name: 'Ana',
+        comment: 'Hi',
+        email: 'Ana <ANA@Example.com.>',
+        language: 'en',
+        status: 'published',
+      });
+
+      await database.close();
+      const migrated = await openDatabase(config);
+      try {
+        const after = await migrated.db.select().from(subscribers).orderBy(subscribers.email);
+        expect(after.map((row) => row.email)).toEqual(['ana@example.com', 'bob@example.com']);
+        const [ana, bob] = after;
+        // The confirmed row with the earliest subscription survives, with the group's earliest dates.
+        expect(ana).toMatchObject({
+          id: id('ana@example.com.'),
+          status: 'confirmed',
+          createdAt: at(1),
+          confirmedAt: at(4),
+          confirmWanted: false,
+        });
+        // Bob's letter is already queued, so none is asked for again.
+        expect(bob).toMatchObject({ id: id('bob@example.com.'), status: 'pending', confirmWanted: false });
+        // No confirmation letter for a confirmed address; bob keeps his.
+        const queued = await migrated.db.select().from(mailQueue);
+        expect(queued.map((letter) => letter.subscriberId)).toEqual([bob?.id]);
+        const sends = await migrated.db
+          .select({
+            issue: newsletterSends.issue,
+            subscriberId: newsletterSends.subscriberId,
+            status: newsletterSends.status,
+          })
+          .from(newsletterSends)
+          .orderBy(newsletterSends.issue);
+        expect(sends).toEqual([
+          { issue: 'one', subscriberId: ana?.id, status: 'sent' },
+          { issue: 'two', subscriberId: ana?.id, status: 'sent' },
+        ]);
+        const [comment] = await migrated.db.select({ email: comments.email }).from(comments);
+        expect(comment?.email).toBe('ana@example.com');
+      } finally {
+        await migrated.close();
+      }
+    } catch (error) {
+      await database.close().catch(() => {});
+      throw error;
+    }
+  });
+});
