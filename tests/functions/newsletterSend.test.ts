@@ -127,7 +127,7 @@ describeDb('npm run newsletter', () => {
       while (started === 0) await new Promise((resolve) => setTimeout(resolve, 20));
       await expect(sendIssue(database.db, { ...options(held), issue })).rejects.toThrow(SendRunningError);
       await expect(sendIssue(database.db, { ...options(held), issue })).rejects.toThrow(
-        /Another `newsletter send` of the-two-minute-rule-for-worries is running/,
+        /Another `newsletter send` of three-questions-for-a-worry is running/,
       );
       // Both letters go through the first run only.
       release();
