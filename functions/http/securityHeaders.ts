@@ -51,6 +51,11 @@ export const defaultPageCsp =
  */
 export function isHttps(request: Request, trustProxy: boolean): boolean {
   if (new URL(request.url).protocol === 'https:') return true;
-  const forwarded = request.headers.get('x-forwarded-proto')?.split(',')[0]?.trim().toLowerCase();
-  return trustProxy && forwarded === 'https';
+  return forwardedHttps(request.headers.get('x-forwarded-proto'), trustProxy);
+}
+
+/** `X-Forwarded-Proto` (its first value) says HTTPS: believed only from a trusted proxy. */
+export function forwardedHttps(header: string | string[] | null | undefined, trustProxy: boolean): boolean {
+  const first = (Array.isArray(header) ? header[0] : header)?.split(',')[0]?.trim().toLowerCase();
+  return trustProxy && first === 'https';
 }
