@@ -1,7 +1,7 @@
 // `npm run bench` (not a test): starts the serve process on PGlite and on PostgreSQL and drives
 // POST /api/subscribe (a new address and a new client each time, so the rate limit is checked and
 // stored too) and GET /api/articles/1/comments with autocannon for a fixed time; with a built site in
-// dist/, the home page, a text page and a script as a browser asks for them too (once, on PGlite: the
+// dist/, the home page, a text page and a widget's script as a browser asks for them too (once, on PGlite: the
 // database plays no part in them).
 // Env: BENCH_SECONDS (default 10), BENCH_CONNECTIONS (default 10), DATABASE_URL (a PostgreSQL to use
 // instead of a throwaway local cluster; the bench writes rows into it), BENCH_AGAINST (another
@@ -61,6 +61,17 @@ function stop(server: Server) {
   });
 }
 
+/** Processor time the process has used so far, in ms (Linux; undefined elsewhere). */
+function processorMs(pid: number | undefined): number | undefined {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    // utime and stime, in clock ticks of 10 ms.
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return undefined;
+  }
+}
+
 interface Row {
   server: string;
   database: string;
@@ -70,6 +81,8 @@ interface Row {
   p99: number;
   statuses: string;
   errors: number;
+  /** The server's processor time per answered request: unlike requests/s, barely moved by other load. */
+  cpuUs?: number;
 }
 
 let run = 0;
@@ -116,10 +129,10 @@ function fileLoad(pathname: string) {
     });
 }
 
-/** The first script the home page names: a file under /_astro/ that every browser fetches. */
+/** The first script the home page names (its widgets'): a file under /_astro/. */
 function siteScript(): string | undefined {
   const home = fs.readFileSync(path.join(builtSite, 'index.html'), 'utf8');
-  return /src="(\/_astro\/[^"]+\.js)"/.exec(home)?.[1];
+  return /"(\/_astro\/[^"]+\.js)"/.exec(home)?.[1];
 }
 
 type Load = (url: string, duration: number) => ReturnType<typeof autocannon>;
@@ -176,7 +189,9 @@ async function benchDatabase(
         // Alternating which server goes first, so neither always runs on a machine the other warmed.
         const order = round % 2 === 0 ? servers : [...servers].reverse();
         for (const server of order) {
+          const cpuBefore = processorMs(server.child.pid);
           const result = await load(server.url, seconds);
+          const cpuAfter = processorMs(server.child.pid);
           const statuses = Object.entries(result.statusCodeStats)
             .map(([code, { count }]) => `${code}×${count}`)
             .join(' ');
@@ -189,9 +204,15 @@ async function benchDatabase(
             p99: result.latency.p99,
             statuses,
             errors: result.errors + result.timeouts,
+            cpuUs:
+              cpuBefore === undefined || cpuAfter === undefined
+                ? undefined
+                : Math.round(((cpuAfter - cpuBefore) * 1000) / Math.max(result.requests.total, 1)),
           };
           measured.get(server)?.push(row);
-          console.error(`  ${server.label} ${database} ${route}: ${row.rps} req/s, p99 ${row.p99} ms`);
+          console.error(
+            `  ${server.label} ${database} ${route}: ${row.rps} req/s, p99 ${row.p99} ms, ${row.cpuUs ?? '?'} µs/request`,
+          );
         }
       }
       for (const server of servers) rows.push(median(measured.get(server) ?? []));
@@ -235,11 +256,13 @@ async function main() {
       `${os.type()} ${os.release()}, Node ${process.version}. ${seconds} s per case, ${connections} connections, ` +
       `${rounds} round(s) per server (median by requests/s).\n`,
   );
-  console.log('| server | database | route | requests/s | p50 latency | p99 latency | statuses | errors |');
-  console.log('|---|---|---|---:|---:|---:|---|---:|');
+  console.log(
+    '| server | database | route | requests/s | p50 latency | p99 latency | server CPU per request | statuses | errors |',
+  );
+  console.log('|---|---|---|---:|---:|---:|---:|---|---:|');
   for (const r of rows) {
     console.log(
-      `| ${r.server} | ${r.database} | ${r.route} | ${r.rps} | ${r.p50} ms | ${r.p99} ms | ${r.statuses} | ${r.errors} |`,
+      `| ${r.server} | ${r.database} | ${r.route} | ${r.rps} | ${r.p50} ms | ${r.p99} ms | ${r.cpuUs ?? '?'} µs | ${r.statuses} | ${r.errors} |`,
     );
   }
 }
