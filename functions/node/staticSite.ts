@@ -162,13 +162,17 @@ export async function createStaticSite(distDir: string): Promise<StaticSite> {
     }) as typeof response.writeHead;
 
     // sirv pipes the file into the answer: a file removed by a rebuild since the index ends the answer
-    // (an unhandled stream error would end the process), and a gzipped answer goes through zlib.
+    // (an unhandled stream error would end the process), a client gone before the end closes the file
+    // (a pipe only pauses it), and a gzipped answer goes through zlib.
     response.once('pipe', (file: Readable) => {
       const fail = () => response.destroy();
       file.on('error', fail);
+      response.once('close', () => file.destroy());
       if (!gzip) return;
+      const gzipped = zlib.createGzip().on('error', fail);
+      response.once('close', () => gzipped.destroy());
       file.unpipe(response);
-      file.pipe(zlib.createGzip().on('error', fail)).pipe(response);
+      file.pipe(gzipped).pipe(response);
     });
 
     const plain = (status: number, text: string, headers: OutgoingHttpHeaders = {}) => {
