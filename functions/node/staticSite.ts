@@ -24,6 +24,10 @@ export interface StaticSite {
 /** Not pages even where a file exists: the host's rule files, dot-files, the build's encoded variants. */
 const hidden = /^\/_(?:headers|redirects)$|\/\.(?!well-known(?:\/|$))|\.(?:br|gz)$/;
 
+/** Text the build writes in UTF-8 and sirv types without a charset (HTML it types with one). */
+const textual =
+  /^(?:text\/(?!html)[\w.+-]+|application\/(?:javascript|json|xml|[\w.-]+\+(?:json|xml))|image\/svg\+xml)$/;
+
 /** Below this a compressed answer saves less than its own overhead (the build's threshold too). */
 const gzipThreshold = 1024;
 
@@ -113,8 +117,7 @@ export async function createStaticSite(distDir: string): Promise<StaticSite> {
       }
       // sirv's 304 carries no headers of its own; the ETag matched the one the client sent.
       if (status === 304) response.setHeader('ETag', request.headers['if-none-match'] ?? '');
-      if (compressible.test(type) && !/charset/i.test(type))
-        response.setHeader('Content-Type', `${type}; charset=utf-8`);
+      if (textual.test(type)) response.setHeader('Content-Type', `${type}; charset=utf-8`);
       if (compressible.test(type) || status === 304) response.setHeader('Vary', 'Accept-Encoding');
       // gzip on the fly only where the build wrote no variant (a dist/ built elsewhere).
       if (
