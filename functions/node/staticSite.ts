@@ -91,6 +91,11 @@ export async function createStaticSite(distDir: string): Promise<StaticSite> {
       settle = setTimeout(reread, settleMs);
     });
     watcher.unref();
+    // dist/ itself removed: the index stays as it was (its files answer 404s or cut answers short).
+    watcher.on('error', (error) => {
+      console.warn(`Stopped watching ${root} for a new build (restart after one): ${error.message}`);
+      watcher?.close();
+    });
   } catch (error) {
     site.problems.push(
       `Not watching ${root} for a new build (restart after one): ${(error as Error).message}`,
@@ -221,5 +226,9 @@ export async function createStaticSite(distDir: string): Promise<StaticSite> {
     });
   }
 
-  return { handle, problems: site.problems, close: () => watcher?.close() };
+  const close = () => {
+    clearTimeout(settle);
+    watcher?.close();
+  };
+  return { handle, problems: site.problems, close };
 }
