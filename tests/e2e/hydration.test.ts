@@ -50,7 +50,7 @@ describe('before a widget has hydrated', () => {
   });
 
   // The home page's widgets wait for the paint themselves; an article's wait for its island scripts,
-  // which load after the paint (src/integrations/islandScripts.ts), then for a scroll down to them:
+  // which load after the paint (src/lib/builtPages/islandScripts.ts), then for a scroll down to them:
   // the test waits for the first widget that hydrates.
   for (const path of ['/', '/bg/', '/blog/1', '/bg/blog/1']) {
     it(`the widgets ask for no script before ${path} has painted its first screen`, async () => {
