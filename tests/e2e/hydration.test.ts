@@ -60,7 +60,9 @@ describe('before a widget has hydrated', () => {
     expect(scripts.filter((url) => /AdviceGenerator|SubscribeBox|client\./.test(url))).toEqual([]);
     // A key anywhere on the page (a keyboard visitor's first Tab) hydrates them.
     await page.keyboard.press('Shift');
-    await page.waitForFunction(() => !document.querySelector('astro-island[ssr]'), undefined, { timeout: 2000 });
+    await page.waitForFunction(() => !document.querySelector('astro-island[ssr]'), undefined, {
+      timeout: 2000,
+    });
     await page.context().close();
   });
 
