@@ -6,13 +6,9 @@ import tailwindcss from '@tailwindcss/vite';
 import { defineConfig, envField } from 'astro/config';
 import { loadEnv } from 'vite';
 import { counterpartPath, langOfPath } from './src/i18n/paths.ts';
+import { builtPages } from './src/integrations/builtPages.ts';
 import { clientDirectives } from './src/integrations/clientDirectives.ts';
-import { fonts } from './src/integrations/fonts.ts';
-import { hostFiles } from './src/integrations/hostFiles.ts';
-import { islandScripts } from './src/integrations/islandScripts.ts';
-import { precompress } from './src/integrations/precompress.ts';
 import { shareCards } from './src/integrations/shareCards.ts';
-import { trimStyles } from './src/integrations/trimStyles.ts';
 
 const env = { ...loadEnv('production', process.cwd(), ''), ...process.env };
 const site = env.SITE_URL || 'http://127.0.0.1:4321';
@@ -61,23 +57,21 @@ export default defineConfig({
       },
     }),
     shareCards(),
-    // Before hostFiles: it edits the pages that hostFiles then reads.
-    fonts(),
-    // Before hostFiles too: they take inline code out of the pages whose script hashes hostFiles lists.
-    trimStyles(),
-    islandScripts(),
-    hostFiles({
-      connect: [
-        ...externalOrigin(env.PUBLIC_API_BASE),
-        ...externalOrigin(env.PUBLIC_GEO_ENDPOINT),
-        ...(tagConfigured ? google : []),
-      ],
-      script: tagConfigured ? ['https://www.googletagmanager.com'] : [],
-      img: tagConfigured ? google : [],
+    // Last: the passes over the built pages (fonts, styles, island scripts, security headers, then
+    // compression), in the order src/integrations/builtPages.ts declares. PRECOMPRESS=0 skips the
+    // compression for a throwaway build (the tests' tagged copy): serve then compresses per request.
+    builtPages({
+      sources: {
+        connect: [
+          ...externalOrigin(env.PUBLIC_API_BASE),
+          ...externalOrigin(env.PUBLIC_GEO_ENDPOINT),
+          ...(tagConfigured ? google : []),
+        ],
+        script: tagConfigured ? ['https://www.googletagmanager.com'] : [],
+        img: tagConfigured ? google : [],
+      },
+      compress: env.PRECOMPRESS !== '0',
     }),
-    // Last: it compresses the pages as every integration before it left them. PRECOMPRESS=0 skips it
-    // for a throwaway build (the tests' tagged copy): serve then compresses per request.
-    ...(env.PRECOMPRESS === '0' ? [] : [precompress()]),
   ],
   vite: {
     plugins: [tailwindcss()],

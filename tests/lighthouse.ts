@@ -8,13 +8,18 @@
 //   --dist DIR         the build to measure (default dist/)
 //   --baseline DIR     also measure another build (e.g. a copy of an older dist/), interleaved run by
 //                      run with this one, so both see the same machine load
+//   --compare URL      also measure another site at URL (e.g. http://127.0.0.1:4700, the single-page
+//                      app of the same product), the same paths, interleaved run by run with ours
+//   --fresh            a fresh browser per run, started by Lighthouse's own command line (as a stranger
+//                      measures: `lighthouse URL --output=json`), instead of one warm browser for all runs
 //   --save DIR         also write each run's full Lighthouse report (JSON) into DIR, to see why
-import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
+import { parseArgs, promisify } from 'node:util';
 import lighthouse from 'lighthouse';
+import type Result from 'lighthouse/types/lhr/lhr.js';
 import { chromiumFlags, headlessShellPath } from './support/chromium.ts';
 import { freePort } from './support/freePort.ts';
 import { stopProcessGroup } from './support/processes.ts';
@@ -56,6 +61,8 @@ const { values } = parseArgs({
     page: { type: 'string', multiple: true },
     baseline: { type: 'string' },
     dist: { type: 'string', default: 'dist' },
+    compare: { type: 'string' },
+    fresh: { type: 'boolean', default: false },
     save: { type: 'string' },
   },
 });
@@ -114,16 +121,48 @@ async function startChromium(): Promise<{ port: number; child: ChildProcess; pro
   return { port, child, profile };
 }
 
+const lighthouseCli = new URL('../node_modules/lighthouse/cli/index.js', import.meta.url).pathname;
+
+/**
+ * One run of Lighthouse's own command line, which starts a browser of its own with a new profile and
+ * stops it after the run: nothing cached, nothing compiled, as a stranger's first visit.
+ */
+async function freshRun(url: string): Promise<Result | undefined> {
+  const out = mkdtempSync(join(tmpdir(), 'advice-lighthouse-run-'));
+  try {
+    await promisify(execFile)(
+      process.execPath,
+      [
+        lighthouseCli,
+        url,
+        '--quiet',
+        '--output=json',
+        `--output-path=${join(out, 'report.json')}`,
+        `--only-categories=${categories.join(',')}`,
+        `--chrome-flags=${[...chromiumFlags, '--headless=new', '--disable-dev-shm-usage'].join(' ')}`,
+      ],
+      { env: { ...process.env, CHROME_PATH: chromiumPath }, maxBuffer: 64 * 1024 * 1024 },
+    );
+    return JSON.parse(readFileSync(join(out, 'report.json'), 'utf8')) as Result;
+  } finally {
+    rmSync(out, { recursive: true, force: true });
+  }
+}
+
 /** One Lighthouse run; a run that fails to trace (it happens on a busy machine) is tried again. */
-async function measure(url: string, port: number, saveAs?: string): Promise<Figures> {
+async function measure(url: string, port: number | undefined, saveAs?: string): Promise<Figures> {
   for (let attempt = 1; ; attempt++) {
-    const result = await lighthouse(url, {
-      port,
-      output: 'json',
-      logLevel: 'error',
-      onlyCategories: [...categories],
-    });
-    const lhr = result?.lhr;
+    const lhr =
+      port === undefined
+        ? await freshRun(url)
+        : (
+            await lighthouse(url, {
+              port,
+              output: 'json',
+              logLevel: 'error',
+              onlyCategories: [...categories],
+            })
+          )?.lhr;
     const problem =
       lhr?.runtimeError?.message ??
       (categories.some((c) => !lhr?.categories[c]?.score)
@@ -150,7 +189,8 @@ async function measure(url: string, port: number, saveAs?: string): Promise<Figu
 function reportName(dir: string, path: string, label: string, run: number): string {
   mkdirSync(dir, { recursive: true });
   const page = path.replace(/^\/|\/$/g, '').replaceAll('/', '-') || 'home';
-  return join(dir, `${page}${label ? '-baseline' : ''}-${run + 1}.json`);
+  const site = label.replace(/\W+/g, '');
+  return join(dir, `${page}${site ? `-${site}` : ''}-${run + 1}.json`);
 }
 
 function median(list: number[]): number {
@@ -171,8 +211,18 @@ function cells(all: Figures[]): string {
   ].join(' | ');
 }
 
-const sites: { label: string; site: ServedSite }[] = [];
-const chrome = await startChromium();
+const sites: { label: string; site: Pick<ServedSite, 'baseURL' | 'stop'> }[] = [];
+const compareURL = values.compare?.replace(/\/$/, '');
+if (
+  compareURL &&
+  !(await fetch(compareURL).then(
+    (r) => r.ok,
+    () => false,
+  ))
+)
+  fail(`nothing answers at ${compareURL} (--compare)`);
+// One warm browser for every run, or (--fresh) one started by Lighthouse for each run.
+const chrome = values.fresh ? undefined : await startChromium();
 try {
   // Canonical links name SITE_URL (default http://127.0.0.1:4321), so serve there when it is free.
   sites.push({
@@ -188,13 +238,15 @@ try {
         Promise.reject(new Error(`the baseline server did not start: ${error.message}`)),
       ),
     });
+  if (compareURL) sites.push({ label: ' (compared)', site: { baseURL: compareURL, stop: async () => {} } });
   const lines: string[] = [];
+  const ratios: string[] = [];
   for (const path of paths) {
     const results = sites.map((): Figures[] => []);
     for (let run = 0; run < runs; run++) {
       for (const [i, { site, label }] of sites.entries()) {
         const saveAs = values.save && reportName(values.save, path, label, run);
-        results[i]?.push(await measure(`${site.baseURL}${path}`, chrome.port, saveAs));
+        results[i]?.push(await measure(`${site.baseURL}${path}`, chrome?.port, saveAs));
       }
     }
     for (const [i, { label }] of sites.entries()) {
@@ -202,16 +254,25 @@ try {
       console.log(line);
       lines.push(line);
     }
+    const [ours, theirs] = [results[0] ?? [], results.at(-1) ?? []];
+    if (compareURL) {
+      const ratio = (key: keyof Figures) =>
+        (median(ours.map((f) => f[key])) / median(theirs.map((f) => f[key]))).toFixed(2);
+      ratios.push(`${path}: TBT ${ratio('TBT')} of the compared site's, LCP ${ratio('LCP')}`);
+    }
   }
   console.log(
-    `\nMedian of ${runs} run(s), Lighthouse mobile preset:\n\n| page | ${categories.join(' | ')} | FCP | LCP | TBT | CLS | transfer |\n|---|${[...categories, ...Object.keys(metrics)].map(() => '---:').join('|')}|`,
+    `\nMedian of ${runs} run(s), Lighthouse mobile preset, ${values.fresh ? 'a fresh browser per run' : 'one warm browser'}:\n\n| page | ${categories.join(' | ')} | FCP | LCP | TBT | CLS | transfer |\n|---|${[...categories, ...Object.keys(metrics)].map(() => '---:').join('|')}|`,
   );
   for (const line of lines) console.log(line);
+  if (ratios.length) console.log(`\nOurs against the compared site (medians):\n${ratios.join('\n')}`);
 } catch (error) {
   console.error(`lighthouse: ${error instanceof Error ? error.message : String(error)}`);
   process.exitCode = 1;
 } finally {
-  stopProcessGroup(chrome.child);
+  if (chrome) {
+    stopProcessGroup(chrome.child);
+    rmSync(chrome.profile, { recursive: true, force: true });
+  }
   for (const { site } of sites) await site.stop();
-  rmSync(chrome.profile, { recursive: true, force: true });
 }

@@ -39,9 +39,10 @@ export function parseTrustProxy(value: string): TrustProxy | undefined {
   return platform ? { hops: 1, platform } : undefined;
 }
 
-/** The comma-separated entries of a header, in order, trimmed, empty ones dropped. */
-function entries(headers: Headers, name: string): string[] {
-  return (headers.get(name) ?? '')
+/** The comma-separated entries of a header value, in order, trimmed, empty ones dropped (Node gives a
+ * repeated header as an array). */
+function entries(value: string | string[] | null | undefined): string[] {
+  return (Array.isArray(value) ? value.join(',') : (value ?? ''))
     .split(',')
     .map((entry) => entry.trim())
     .filter(Boolean);
@@ -52,9 +53,19 @@ function entries(headers: Headers, name: string): string[] {
  * right (the leftmost when there are fewer entries), or undefined when no proxy is trusted.
  */
 export function forwarded(headers: Headers, name: string, trust: TrustProxy): string | undefined {
+  return forwardedEntry(headers.get(name), trust);
+}
+
+/** `forwarded` for a header value as it stands (Node's own request headers, say). */
+export function forwardedEntry(value: string | string[] | null | undefined, trust: TrustProxy): string | undefined {
   if (trust.hops === 0) return undefined;
-  const list = entries(headers, name);
+  const list = entries(value);
   return list[Math.max(list.length - trust.hops, 0)];
+}
+
+/** Whether the X-Forwarded-Proto entry the outermost trusted proxy wrote says HTTPS. */
+export function forwardedHttps(value: string | string[] | null | undefined, trust: TrustProxy): boolean {
+  return forwardedEntry(value, trust)?.toLowerCase() === 'https';
 }
 
 /**
@@ -63,7 +74,7 @@ export function forwarded(headers: Headers, name: string, trust: TrustProxy): st
  */
 export function isHttps(request: Request, trust: TrustProxy): boolean {
   if (new URL(request.url).protocol === 'https:') return true;
-  return forwarded(request.headers, 'x-forwarded-proto', trust)?.toLowerCase() === 'https';
+  return forwardedHttps(request.headers.get('x-forwarded-proto'), trust);
 }
 
 /**
@@ -78,7 +89,7 @@ export function clientAddress(headers: Headers, direct: string | undefined, trus
   }
   let address = direct;
   if (trust.hops > 0) {
-    const list = entries(headers, 'x-forwarded-for');
+    const list = entries(headers.get('x-forwarded-for'));
     // Walk leftwards from the nearest proxy's entry, one per trusted proxy.
     for (let i = list.length - 1; i >= Math.max(list.length - trust.hops, 0); i--) {
       const entry = list[i] as string;

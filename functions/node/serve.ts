@@ -1,15 +1,16 @@
 // `npm run serve`: the built site and the API from one Node process.
 // Env: HOST, PORT, DIST_DIR, plus everything functions/config.ts reads.
 import fs from 'node:fs';
+import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { type Http2Bindings, type HttpBindings, serve } from '@hono/node-server';
+import { getRequestListener, type Http2Bindings, type HttpBindings } from '@hono/node-server';
 import { createApp } from '../app.ts';
 import { ConfigError, isLoopback, loadConfig, productionProblem } from '../config.ts';
 import { createContent } from '../content.ts';
 import { openDatabase } from '../db/client.ts';
 import { DataDirLockedError } from '../db/dataDirLock.ts';
 import { defaultPageCsp, documentHeaders, securityHeaders } from '../http/securityHeaders.ts';
-import { isHttps } from '../http/trustProxy.ts';
+import { forwardedHttps } from '../http/trustProxy.ts';
 import { describePurge, purgeExpired } from '../retention.ts';
 import { safeError } from '../safeError.ts';
 import { createServices } from '../services.ts';
@@ -58,36 +59,45 @@ async function purge() {
 await purge();
 const purgeTimer = setInterval(purge, hourMs);
 
-const server = serve(
-  {
-    hostname: config.host,
-    port: config.port,
-    fetch: async (request: Request, env: HttpBindings | Http2Bindings) => {
-      const { pathname } = new URL(request.url);
-      if (pathname === '/api' || pathname.startsWith('/api/')) {
-        return app.fetch(request, { clientAddress: env.incoming.socket.remoteAddress });
-      }
-      try {
-        return await site.respond(request, isHttps(request, config.trustProxy));
-      } catch (error) {
-        console.error(`${request.method} ${pathname} failed: ${safeError(error)}`);
-        const headers = {
-          ...securityHeaders,
-          ...documentHeaders,
-          'Content-Security-Policy': defaultPageCsp,
-          'Content-Type': 'text/plain',
-        };
-        return new Response('Something went wrong', { status: 500, headers });
-      }
-    },
-  },
-  (info: AddressInfo) => {
-    const host = info.family === 'IPv6' ? `[${info.address}]` : info.address;
-    const where = database.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL';
-    console.log(`Important Advice is serving http://${host}:${info.port} (database: ${where})`);
-    mail = startMailQueue(database.db, config, services, config.siteUrl ?? `http://${host}:${info.port}`);
-  },
+/** Answers a page or file with a plain 500 where the static site fails. */
+function staticFailure(request: http.IncomingMessage, response: http.ServerResponse, error: unknown) {
+  console.error(`${request.method} ${request.url?.split('?', 1)[0]} failed: ${safeError(error)}`);
+  if (response.headersSent) return response.destroy();
+  const headers = {
+    ...securityHeaders,
+    ...documentHeaders,
+    'Content-Security-Policy': defaultPageCsp,
+    'Content-Type': 'text/plain',
+  };
+  response.writeHead(500, headers).end('Something went wrong');
+}
+
+const api = getRequestListener((request: Request, env: HttpBindings | Http2Bindings) =>
+  app.fetch(request, { clientAddress: env.incoming.socket.remoteAddress }),
 );
+// Pages and files go to the static site as Node's own request and response (no web Request is made of
+// them); /api goes on to Hono.
+const server = http.createServer((request, response) => {
+  const pathname = request.url?.split('?', 1)[0] ?? '/';
+  if (pathname === '/api' || pathname.startsWith('/api/')) return void api(request, response);
+  try {
+    site.handle(request, response, forwardedHttps(request.headers['x-forwarded-proto'], config.trustProxy));
+  } catch (error) {
+    staticFailure(request, response, error);
+  }
+});
+// Idle keep-alive connections are closed by the client, never by us: a server that closes one while the
+// client is sending its next request on it resets that request. 65 s outlasts the idle timeouts of
+// browsers' and load balancers' pools; the headers timeout must stay above it.
+server.keepAliveTimeout = 65_000;
+server.headersTimeout = 66_000;
+server.listen(config.port, config.host, () => {
+  const info = server.address() as AddressInfo;
+  const host = info.family === 'IPv6' ? `[${info.address}]` : info.address;
+  const where = database.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL';
+  console.log(`Important Advice is serving http://${host}:${info.port} (database: ${where})`);
+  mail = startMailQueue(database.db, config, services, config.siteUrl ?? `http://${host}:${info.port}`);
+});
 let mail: ReturnType<typeof startMailQueue> | undefined;
 
 server.on('error', (error) => fail(`Cannot listen on ${config.host}:${config.port}: ${error.message}`));
@@ -98,6 +108,7 @@ async function shutdown(signal: string) {
   stopping = true;
   console.log(`${signal}: finishing requests in flight, then closing the database.`);
   clearInterval(purgeTimer);
+  site.close();
   const force = setTimeout(() => {
     if ('closeAllConnections' in server) server.closeAllConnections();
   }, shutdownGraceMs);

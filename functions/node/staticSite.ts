@@ -1,69 +1,50 @@
 // Serves the built site (dist/) the way the static host does: clean URLs, _redirects applied only where
-// no file exists, _headers, 404.html, plus validators for caching and security headers. Reading files,
-// path safety and the build's precompressed variants (.br, .gz) are serveStatic's, 304s hono/etag's;
-// the host's rules are ours.
-import { stat } from 'node:fs/promises';
+// no file exists, _headers, 404.html, plus validators for caching and security headers. sirv finds the
+// files in an index it takes of dist/ up front and sends them (the build's .br/.gz as they are, ranges,
+// 304s); the host's rules are ours, applied to whatever sirv answers just before its headers go out.
+import fs from 'node:fs';
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import path from 'node:path';
-import { serveStatic } from '@hono/node-server/serve-static';
-import { type Context, Hono } from 'hono';
-import { compress } from 'hono/compress';
-import { etag } from 'hono/etag';
+import type { Readable } from 'node:stream';
+import zlib from 'node:zlib';
 import { COMPRESSIBLE_CONTENT_TYPE_REGEX as compressible } from 'hono/utils/compress';
+import sirv from 'sirv';
 import { defaultPageCsp, documentHeaders, hsts, securityHeaders } from '../http/securityHeaders.ts';
 import { headersFor, type RedirectRule, readHeaders, readRedirects, redirectTarget } from './hostRules.ts';
 
 export interface StaticSite {
   /** Answers a request for a path outside /api. `https` decides whether HSTS is sent. */
-  respond(request: Request, https: boolean): Promise<Response>;
+  handle(request: IncomingMessage, response: ServerResponse, https: boolean): void;
   /** Rules of _redirects and _headers that were skipped, for the start-up log. */
   problems: string[];
+  /** Stops watching dist/ for a new build. */
+  close(): void;
 }
-
-type Files = { Variables: { file?: string } };
 
 /** Not pages even where a file exists: the host's rule files, dot-files, the build's encoded variants. */
 const hidden = /^\/_(?:headers|redirects)$|\/\.(?!well-known(?:\/|$))|\.(?:br|gz)$/;
 
-/** dist/ as files: `/x` is `x` (a folder's index.html), else `x.html`; 404 when neither exists. */
-function distFiles(root: string) {
-  const onFound = (file: string, c: Context<Files>) => c.set('file', file);
-  const files = new Hono<Files>();
-  // gzip on the fly only where the build wrote no variant (a dist/ built elsewhere); it weakens the ETag.
-  files.use(compress());
-  // 304 for a matching If-None-Match, judged on the ETag set below; it keeps Vary and Cache-Control.
-  files.use(etag());
-  files.use(async (c, next) => {
-    if (hidden.test(c.req.path)) return c.notFound();
-    await next();
-    const file = c.get('file');
-    if (!file) return;
-    // The file actually sent (a precompressed variant has its own), as nginx spells it: mtime-size.
-    const { mtimeMs, size } = await stat(file);
-    c.res.headers.set('ETag', `"${Math.floor(mtimeMs).toString(16)}-${size.toString(16)}"`);
-    // serveStatic says Vary only when it chose a variant; the plain answer varies as much.
-    if (compressible.test(c.res.headers.get('Content-Type') ?? ''))
-      c.res.headers.set('Vary', 'Accept-Encoding');
-  });
-  files.get(
-    '*',
-    serveStatic({ root, precompressed: true, onFound }),
-    serveStatic({
-      root,
-      precompressed: true,
-      onFound,
-      rewriteRequestPath: (p) => `${p.replace(/\/$/, '')}.html`,
-    }),
-  );
-  return files;
-}
+/** Text the build writes in UTF-8 and sirv types without a charset (HTML it types with one). */
+const textual =
+  /^(?:text\/(?!html)[\w.+-]+|application\/(?:javascript|json|xml|[\w.-]+\+(?:json|xml))|image\/svg\+xml)$/;
 
-/** The same answer with another status; validators only belong to a 200. */
-function withStatus(response: Response, status: number): Response {
-  if (response.status === status) return response;
-  const headers = new Headers(response.headers);
-  headers.delete('ETag');
-  headers.delete('Last-Modified');
-  return new Response(response.body, { status, headers });
+/** Below this a compressed answer saves less than its own overhead (the build's threshold too). */
+const gzipThreshold = 1024;
+
+/** A new build writes many files at once: the index is taken again once dist/ has been quiet this long. */
+const settleMs = 100;
+
+/** The path as sirv looks it up: percent-decoded where that is valid, without a trailing slash. */
+function lookupPath(url: string): string {
+  let pathname = url.split('?', 1)[0] ?? '/';
+  if (pathname.includes('%')) {
+    try {
+      pathname = decodeURI(pathname);
+    } catch {
+      // Malformed escapes stay as they are: no file has such a name.
+    }
+  }
+  return pathname.length > 1 ? pathname.replace(/\/$/, '') : pathname;
 }
 
 function matchRule(rules: RedirectRule[], pathname: string) {
@@ -74,91 +55,180 @@ function matchRule(rules: RedirectRule[], pathname: string) {
   return undefined;
 }
 
-export async function createStaticSite(distDir: string): Promise<StaticSite> {
-  const root = path.resolve(distDir);
-  const files = distFiles(root);
+/** dist/ as sirv indexes it, with the host's rules of the same build. */
+async function readSite(root: string) {
   const { rules: redirects, problems } = await readRedirects(path.join(root, '_redirects'));
   const { rules: headerRules, problems: headerProblems } = await readHeaders(path.join(root, '_headers'));
-  problems.push(...headerProblems);
-  const forced = redirects.filter((r) => r.force);
-
-  /** The file answering the request, or the file at `pathname` for a rewrite (whole, never a range). */
-  async function file(request: Request, pathname?: string): Promise<Response | undefined> {
-    const headers = { 'Accept-Encoding': request.headers.get('accept-encoding') ?? '' };
-    const target = pathname
-      ? new Request(new URL(pathname, request.url), { method: request.method, headers })
-      : request;
-    const response = await files.fetch(target);
-    return response.status === 404 ? undefined : response;
-  }
-
-  /** Pages answering another path (a 404, a rewrite) and their own path, whose _headers they keep. */
-  const pageOf = new WeakMap<Response, string>();
-  const servedAs = (response: Response, page: string) => {
-    pageOf.set(response, page);
-    return response;
+  // Production mode: every file's path and stats are read now, none on a request.
+  const files = sirv(root, { dev: false, etag: true, brotli: true, gzip: true, extensions: ['html'] });
+  return {
+    files,
+    redirects,
+    forced: redirects.filter((rule) => rule.force),
+    headerRules,
+    problems: [...problems, ...headerProblems],
   };
+}
 
-  async function notFound(request: Request) {
-    const page = await file(request, '/404.html');
-    if (page) return servedAs(withStatus(page, 404), '/404');
-    const headers = { 'Content-Type': 'text/plain; charset=utf-8' };
-    return new Response(request.method === 'HEAD' ? null : 'Not found', { status: 404, headers });
+export async function createStaticSite(distDir: string): Promise<StaticSite> {
+  const root = path.resolve(distDir);
+  let site = await readSite(root);
+
+  // A rebuild while the server runs: take the index and the rules again (new files, new CSP hashes).
+  let settle: NodeJS.Timeout | undefined;
+  const reread = () =>
+    readSite(root).then(
+      (next) => {
+        site = next;
+        for (const problem of next.problems) console.warn(problem);
+      },
+      (error: Error) => console.warn(`dist/ changed but cannot be read again: ${error.message}`),
+    );
+  let watcher: fs.FSWatcher | undefined;
+  try {
+    watcher = fs.watch(root, { recursive: true }, () => {
+      clearTimeout(settle);
+      settle = setTimeout(reread, settleMs);
+    });
+    watcher.unref();
+    // dist/ itself removed: the index stays as it was (its files answer 404s or cut answers short).
+    watcher.on('error', (error) => {
+      console.warn(`Stopped watching ${root} for a new build (restart after one): ${error.message}`);
+      watcher?.close();
+    });
+  } catch (error) {
+    site.problems.push(
+      `Not watching ${root} for a new build (restart after one): ${(error as Error).message}`,
+    );
   }
 
-  async function answer(request: Request, url: URL): Promise<Response> {
+  function handle(request: IncomingMessage, response: ServerResponse, https: boolean) {
+    const { files, redirects, forced, headerRules } = site;
+    const pathname = lookupPath(request.url ?? '/');
+    /** Set when another page answers (a 404, a rewrite): its status, and its own path for _headers. */
+    let servedAs: { page: string; status: number } | undefined;
+    let gzip = false;
+
+    /**
+     * Security headers (a page's own only on pages), then _headers for the request path and, for a page
+     * answering another path (a 404), for the page's own path; HSTS only over HTTPS; caching by status.
+     */
+    function hostHeaders(status: number): number {
+      const type = String(response.getHeader('Content-Type') ?? '');
+      if (servedAs) {
+        status = servedAs.status;
+        // Validators only belong to the page's own 200.
+        if (status !== 200) for (const name of ['ETag', 'Last-Modified']) response.removeHeader(name);
+      }
+      // sirv's 304 carries no headers of its own; the ETag matched the one the client sent.
+      if (status === 304) response.setHeader('ETag', request.headers['if-none-match'] ?? '');
+      if (textual.test(type)) response.setHeader('Content-Type', `${type}; charset=utf-8`);
+      if (compressible.test(type) || status === 304) response.setHeader('Vary', 'Accept-Encoding');
+      // gzip on the fly only where the build wrote no variant (a dist/ built elsewhere).
+      if (
+        status === 200 &&
+        request.method === 'GET' &&
+        compressible.test(type) &&
+        !response.hasHeader('Content-Encoding') &&
+        Number(response.getHeader('Content-Length')) >= gzipThreshold &&
+        (request.headers['accept-encoding'] ?? '').includes('gzip')
+      ) {
+        gzip = true;
+        response.setHeader('Content-Encoding', 'gzip');
+        response.removeHeader('Content-Length');
+      }
+      for (const [name, value] of Object.entries(securityHeaders)) response.setHeader(name, value);
+      if (type.startsWith('text/html')) {
+        for (const [name, value] of Object.entries(documentHeaders)) response.setHeader(name, value);
+        response.setHeader('Content-Security-Policy', defaultPageCsp);
+      }
+      for (const [name, value] of headersFor(headerRules, pathname).values()) response.setHeader(name, value);
+      if (servedAs)
+        for (const [name, value] of headersFor(headerRules, servedAs.page).values())
+          response.setHeader(name, value);
+      if (https)
+        response.setHeader(
+          'Strict-Transport-Security',
+          response.getHeader('Strict-Transport-Security') ?? hsts,
+        );
+      else response.removeHeader('Strict-Transport-Security');
+      if (response.hasHeader('Location') || !response.hasHeader('Cache-Control')) {
+        const current = status < 300 || status === 304;
+        response.setHeader('Cache-Control', current ? 'public, max-age=0, must-revalidate' : 'no-cache');
+      }
+      return status;
+    }
+
+    // Every answer, sirv's and ours, passes here on its way out.
+    const writeHead = response.writeHead;
+    response.writeHead = ((status: number, ...rest: unknown[]) => {
+      const headers = rest.at(-1);
+      if (headers && typeof headers === 'object')
+        for (const [name, value] of Object.entries(headers as OutgoingHttpHeaders))
+          if (value !== undefined) response.setHeader(name, value);
+      return writeHead.call(response, hostHeaders(status));
+    }) as typeof response.writeHead;
+
+    // sirv pipes the file into the answer: a file removed by a rebuild since the index ends the answer
+    // (an unhandled stream error would end the process), a client gone before the end closes the file
+    // (a pipe only pauses it), and a gzipped answer goes through zlib.
+    response.once('pipe', (file: Readable) => {
+      const fail = () => response.destroy();
+      file.on('error', fail);
+      response.once('close', () => file.destroy());
+      if (!gzip) return;
+      const gzipped = zlib.createGzip().on('error', fail);
+      response.once('close', () => gzipped.destroy());
+      file.unpipe(response);
+      file.pipe(gzipped).pipe(response);
+    });
+
+    const plain = (status: number, text: string, headers: OutgoingHttpHeaders = {}) => {
+      response.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8', ...headers });
+      response.end(request.method === 'HEAD' ? undefined : text);
+    };
+
+    /** Serves the file at `page` for this request, whole and unconditionally, with `status`. */
+    function serveAs(page: string, status: number, otherwise: () => void) {
+      servedAs = { page, status };
+      request.url = page;
+      for (const name of ['range', 'if-none-match', 'if-modified-since']) delete request.headers[name];
+      files(request, response, otherwise);
+    }
+
+    const notFound = () => serveAs('/404', 404, () => plain(404, 'Not found'));
+
+    function redirect(rule: RedirectRule, target: string) {
+      if (rule.status === 200 || rule.status === 404) {
+        return serveAs(new URL(target, 'http://site').pathname, rule.status, notFound);
+      }
+      const url = new URL(request.url ?? '/', 'http://site');
+      const location = new URL(target, url);
+      if (!location.search) location.search = url.search;
+      const sameSite = location.origin === url.origin;
+      response.writeHead(rule.status, {
+        Location: sameSite ? location.pathname + location.search : location.href,
+      });
+      response.end();
+    }
+
     if (request.method !== 'GET' && request.method !== 'HEAD') {
-      const headers = { Allow: 'GET, HEAD', 'Content-Type': 'text/plain; charset=utf-8' };
-      return new Response('Method not allowed', { status: 405, headers });
+      return plain(405, 'Method not allowed', { Allow: 'GET, HEAD' });
     }
-    const forcedRule = matchRule(forced, url.pathname);
-    const found = forcedRule ? undefined : await file(request);
-    if (found) return found;
-    // Shadowing: redirect rules only apply where no file answers the path.
-    const matched = forcedRule ?? matchRule(redirects, url.pathname);
-    if (!matched) return notFound(request);
-    const { rule, target } = matched;
-    if (rule.status === 200 || rule.status === 404) {
-      const pathname = new URL(target, url).pathname;
-      const page = await file(request, pathname);
-      return page ? servedAs(withStatus(page, rule.status), pathname) : notFound(request);
-    }
-    const location = new URL(target, url);
-    if (!location.search) location.search = url.search;
-    const sameSite = location.origin === url.origin;
-    return new Response(null, {
-      status: rule.status,
-      headers: { Location: sameSite ? location.pathname + location.search : location.href },
+    if (hidden.test(pathname)) return notFound();
+    const forcedRule = matchRule(forced, pathname);
+    if (forcedRule) return redirect(forcedRule.rule, forcedRule.target);
+    files(request, response, () => {
+      // Shadowing: redirect rules only apply where no file answers the path.
+      const matched = matchRule(redirects, pathname);
+      if (matched) redirect(matched.rule, matched.target);
+      else notFound();
     });
   }
 
-  /**
-   * Security headers (a page's own only on pages), then _headers for the request path and, for a page
-   * answering another path (a 404), for the page's own path; HSTS only over HTTPS; caching by status.
-   */
-  function withHostHeaders(response: Response, pathname: string, https: boolean): Response {
-    const headers = response.headers;
-    for (const [name, value] of Object.entries(securityHeaders)) headers.set(name, value);
-    if (headers.get('Content-Type')?.startsWith('text/html')) {
-      for (const [name, value] of Object.entries(documentHeaders)) headers.set(name, value);
-      headers.set('Content-Security-Policy', defaultPageCsp);
-    }
-    for (const [name, value] of headersFor(headerRules, pathname).values()) headers.set(name, value);
-    const page = pageOf.get(response);
-    if (page) for (const [name, value] of headersFor(headerRules, page).values()) headers.set(name, value);
-    if (https) headers.set('Strict-Transport-Security', headers.get('Strict-Transport-Security') ?? hsts);
-    else headers.delete('Strict-Transport-Security');
-    if (headers.has('Location') || !headers.has('Cache-Control')) {
-      const current = response.status < 300 || response.status === 304;
-      headers.set('Cache-Control', current ? 'public, max-age=0, must-revalidate' : 'no-cache');
-    }
-    return response;
-  }
-
-  async function respond(request: Request, https: boolean): Promise<Response> {
-    const url = new URL(request.url);
-    return withHostHeaders(await answer(request, url), url.pathname, https);
-  }
-
-  return { respond, problems };
+  const close = () => {
+    clearTimeout(settle);
+    watcher?.close();
+  };
+  return { handle, problems: site.problems, close };
 }

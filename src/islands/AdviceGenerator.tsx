@@ -63,7 +63,7 @@ export default function AdviceGenerator({ lang, tipsUrl, labels, tipPath, help }
 
   // What the first tip needs, asked for when the visitor reaches for the button (or presses it before
   // that was seen): the list, and the display font's semibold, which no first screen shows, so the page
-  // does not preload it (src/integrations/fonts.ts lets this one face swap in). Both have the 500 ms of
+  // does not preload it (src/lib/builtPages/fonts.ts lets this one face swap in). Both have the 500 ms of
   // loading to arrive; a visit that never presses fetches neither.
   const prepared = useRef(false);
   const prepare = () => {
@@ -183,7 +183,7 @@ export default function AdviceGenerator({ lang, tipsUrl, labels, tipPath, help }
         }}
         aria-disabled={loading}
         // Its busy label is set in the display font's black, like the button: the build's font cut
-        // reads it here (src/lib/fonts/pageText.ts).
+        // reads it here (src/lib/fonts/pageText.ts, the fonts pass).
         data-font-text={labels['advice.loading']}
         className={`inline-flex min-h-14 min-w-56 cursor-pointer items-center justify-center gap-3 rounded-full bg-sun px-8 font-display text-lg font-black tracking-wide text-night shadow-lg shadow-sun/20 transition hover:-translate-y-0.5 hover:bg-sun-deep active:translate-y-0 ${loading ? 'cursor-wait opacity-80' : ''}`}
       >

@@ -101,4 +101,41 @@ describe('an operator tag', () => {
     expect(second.some((e) => e.event === 'site_visit')).toBe(false);
     await page.context().close();
   });
+
+  it('with consent, pushes the language switch and the time spent as a page is left', async () => {
+    const { page } = await visit();
+    await page.addInitScript(() => {
+      localStorage.setItem('analyticsConsent', 'granted');
+      // Whatever data layer the tag's loader sets up also keeps its pushes in sessionStorage, so what
+      // a page pushes as it is left can be read on the next one.
+      let layer: unknown[] | undefined;
+      Object.defineProperty(window, 'dataLayer', {
+        configurable: true,
+        get: () => layer,
+        set(value: unknown[]) {
+          const push = value.push.bind(value);
+          value.push = (...items: unknown[]) => {
+            const kept = JSON.parse(sessionStorage.getItem('pushed') ?? '[]');
+            sessionStorage.setItem('pushed', JSON.stringify([...kept, ...items]));
+            return push(...items);
+          };
+          layer = value;
+        },
+      });
+    });
+    type Pushed = { event?: string; [key: string]: unknown };
+    const events = async () =>
+      ((await page.evaluate(() => JSON.parse(sessionStorage.getItem('pushed') ?? '[]'))) as Pushed[])
+        .filter((e) => e.event && !e.event.startsWith('gtm.'))
+        .map(({ event, path, language, from }) => ({ event, path, language, from }));
+    await page.goto('/about');
+    await expect.poll(events).toContainEqual({ event: 'page_view', path: '/about' });
+    await page.getByRole('link', { name: /БГ/ }).click();
+    await page.waitForURL('**/bg/about');
+    await expect.poll(events).toContainEqual({ event: 'page_view', path: '/bg/about' });
+    const left = await events();
+    expect(left).toContainEqual({ event: 'language_switch', language: 'bg', from: 'en' });
+    expect(left).toContainEqual({ event: 'page_time_spent', path: '/about' });
+    await page.context().close();
+  });
 });

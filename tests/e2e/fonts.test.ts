@@ -5,7 +5,7 @@ import { fontInspector, hydrateVisibleIslands, newPage, pages, withBrowser } fro
 withBrowser();
 
 /**
- * Each face is cut at build time to the text set in it (src/integrations/fonts.ts). A character
+ * Each face is cut at build time to the text set in it (src/lib/builtPages/fonts.ts). A character
  * missing from its face is drawn in a fallback font instead, so this reads, for every piece of text on
  * every page, the fonts Chromium really drew it with.
  */

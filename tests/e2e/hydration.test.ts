@@ -49,8 +49,25 @@ describe('before a widget has hydrated', () => {
     await page.context().close();
   });
 
+  it("the home page's widgets load nothing in the first seconds unless the visitor acts", async () => {
+    const page = await newPage();
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(request.url());
+    });
+    await page.goto('/', { waitUntil: 'load' });
+    await page.waitForTimeout(2500);
+    expect(scripts.filter((url) => /AdviceGenerator|SubscribeBox|client\./.test(url))).toEqual([]);
+    // A key anywhere on the page (a keyboard visitor's first Tab) hydrates them.
+    await page.keyboard.press('Shift');
+    await page.waitForFunction(() => !document.querySelector('astro-island[ssr]'), undefined, {
+      timeout: 2000,
+    });
+    await page.context().close();
+  });
+
   // The home page's widgets wait for the paint themselves; an article's wait for its island scripts,
-  // which load after the paint (src/integrations/islandScripts.ts), then for a scroll down to them:
+  // which load after the paint (src/lib/builtPages/islandScripts.ts), then for a scroll down to them:
   // the test waits for the first widget that hydrates.
   for (const path of ['/', '/bg/', '/blog/1', '/bg/blog/1']) {
     it(`the widgets ask for no script before ${path} has painted its first screen`, async () => {

@@ -1,11 +1,11 @@
-// The build writes .br and .gz beside each text file (src/integrations/precompress.ts) and `npm run serve`
+// The build writes .br and .gz beside each text file (src/lib/builtPages/compression.ts) and `npm run serve`
 // sends them as they are: the variants must be of the finished files, and only where they help.
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { expect, inject, it } from 'vitest';
-import { isPrecompressible } from '../../src/integrations/precompress.ts';
+import { isPrecompressible } from '../../src/lib/builtPages/compression.ts';
 
 const files = fs
   .readdirSync('dist', { recursive: true, encoding: 'utf8' })

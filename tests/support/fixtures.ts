@@ -49,7 +49,7 @@ export function makeDistDir(): string {
   write(root, 'rss.xml', '<?xml version="1.0"?><rss></rss>');
   write(root, 'favicon.svg', '<svg xmlns="http://www.w3.org/2000/svg"></svg>');
   write(root, '_astro/app.js', fixtureScript);
-  // The build's precompressed variants (src/integrations/precompress.ts); the pages here are too small.
+  // The build's precompressed variants (src/lib/builtPages/compression.ts); the pages here are too small.
   write(root, '_astro/app.js.br', zlib.brotliCompressSync(fixtureScript));
   write(root, '_astro/app.js.gz', zlib.gzipSync(fixtureScript));
   write(
@@ -71,7 +71,7 @@ export function makeDistDir(): string {
       '/*',
       '  Strict-Transport-Security: max-age=63072000; includeSubDomains',
       '',
-      // The build names the pages' paths (src/integrations/hostFiles.ts); three of them here.
+      // The build names the pages' paths (src/lib/builtPages/securityHeaders.ts); three of them here.
       ...['/', '/about', '/404'].flatMap((path) => [
         path,
         '  X-Frame-Options: DENY',

@@ -1,9 +1,9 @@
 // The consent banner and the page analytics, on every page of a site whose operator configured a tag
-// (ConsentBanner.astro). The language toggle's memory is SiteScripts.astro's inline script.
+// (ConsentBanner.astro); without a tag, pageEvents.ts brings the analytics where a data layer exists.
+// The language toggle's memory is SiteScripts.astro's inline script.
 import { PUBLIC_GA_ID, PUBLIC_GEO_ENDPOINT, PUBLIC_GTM_ID } from 'astro:env/client';
 import { loadTag, rememberConsent, storedConsent } from './consent.ts';
-import { track } from './dataLayer.ts';
-import { startPageAnalytics } from './visit.ts';
+import { startPageAnalytics, trackLanguageSwitches } from './visit.ts';
 
 const tag = { gtmId: PUBLIC_GTM_ID, gaId: PUBLIC_GA_ID };
 const banner = document.querySelector<HTMLElement>('[data-consent-banner]');
@@ -21,12 +21,4 @@ if (banner && consent === null) {
   }
 }
 startPageAnalytics(PUBLIC_GEO_ENDPOINT);
-
-for (const link of document.querySelectorAll<HTMLAnchorElement>('[data-language-switch]')) {
-  link.addEventListener('click', () => {
-    track('language_switch', {
-      language: link.dataset.languageSwitch ?? 'en',
-      from: document.documentElement.lang,
-    });
-  });
-}
+trackLanguageSwitches();

@@ -83,3 +83,15 @@ export function startPageAnalytics(geoEndpoint: string): void {
     });
   }, 100);
 }
+
+/** language_switch when the visitor takes the language toggle (where a data layer exists). */
+export function trackLanguageSwitches(): void {
+  for (const link of document.querySelectorAll<HTMLAnchorElement>('[data-language-switch]')) {
+    link.addEventListener('click', () => {
+      track('language_switch', {
+        language: link.dataset.languageSwitch ?? 'en',
+        from: document.documentElement.lang,
+      });
+    });
+  }
+}

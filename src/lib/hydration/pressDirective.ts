@@ -17,11 +17,14 @@ function afterFirstPaint(then: () => void) {
   observer.observe({ type: 'paint', buffered: true });
 }
 
+/** How long a page is left alone after its first paint before its widgets hydrate anyway. */
+const leftAloneMs = 5000;
+
 /**
- * `client:press`: hydrates once the browser is idle after the page has loaded and painted, so the
- * widget's script never competes with the first screen, or at once when the visitor reaches for it
- * (pointer, touch, focus). A press that comes before the script has run is kept and replayed on the
- * hydrated widget, so it is answered, not lost.
+ * `client:press`: hydrates when the visitor first acts on the page (a pointer pressing, a
+ * touch, a key, the wheel), at once when they reach for the widget itself, or once the page has been
+ * left alone for a few seconds after its first paint. A press that comes before the script has run is
+ * kept and replayed on the hydrated widget, so it is answered, not lost.
  */
 const pressDirective: ClientDirective = (load, _options, island) => {
   let started = false;
@@ -36,11 +39,13 @@ const pressDirective: ClientDirective = (load, _options, island) => {
     void start();
   };
   const intents = ['pointerdown', 'touchstart', 'focusin'] as const;
+  const pageActs = ['pointerdown', 'touchstart', 'keydown', 'wheel'] as const;
 
   async function start() {
     if (started) return;
     started = true;
     for (const type of intents) island.removeEventListener(type, start);
+    for (const type of pageActs) removeEventListener(type, start, true);
     const hydrate = await load();
     await hydrate();
     island.removeEventListener('click', hold, true);
@@ -50,14 +55,19 @@ const pressDirective: ClientDirective = (load, _options, island) => {
 
   island.addEventListener('click', hold, true);
   for (const type of intents) island.addEventListener(type, start, { passive: true, once: true });
-  const whenIdle = () =>
+  for (const type of pageActs) addEventListener(type, start, { passive: true, once: true, capture: true });
+  // Not sooner: the first seconds belong to the first screen, and 80 KB of widget scripts fetched and
+  // compiled then compete with the visitor's first scroll. (A profiler's trace, Lighthouse's too, also
+  // copies each script's source as it runs: the 200 KB React chunk showed as a 300 ms task.)
+  const whenLeftAlone = () =>
     afterFirstPaint(() =>
-      'requestIdleCallback' in window
-        ? requestIdleCallback(() => void start(), { timeout: 2000 })
-        : setTimeout(start, 200),
+      setTimeout(
+        () => ('requestIdleCallback' in window ? requestIdleCallback(() => void start()) : void start()),
+        leftAloneMs,
+      ),
     );
-  if (document.readyState === 'complete') whenIdle();
-  else addEventListener('load', whenIdle, { once: true });
+  if (document.readyState === 'complete') whenLeftAlone();
+  else addEventListener('load', whenLeftAlone, { once: true });
 };
 
 export default pressDirective;

@@ -4,7 +4,7 @@ import { createRequire } from 'node:module';
 import type { Lang } from '../../i18n/languages.ts';
 import { withBulgarianForms } from './bulgarianForms.ts';
 
-/** The site's own fonts (the packages `integrations/fonts.ts` cuts for the pages): static TrueType files. */
+/** The site's own fonts (the packages the fonts pass, src/lib/builtPages/fonts.ts, cuts for the pages): static TrueType files. */
 const families = {
   display: { pkg: '@expo-google-fonts/unbounded', stem: 'Unbounded' },
   sans: { pkg: '@expo-google-fonts/nunito', stem: 'Nunito' },

@@ -1,4 +1,4 @@
-// The part of subset-font's API the font integration uses (the package ships no types).
+// The part of subset-font's API the fonts pass uses (the package ships no types).
 declare module 'subset-font' {
   interface Options {
     targetFormat?: 'sfnt' | 'woff' | 'woff2' | 'truetype';

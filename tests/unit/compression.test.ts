@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isPrecompressible } from '../../src/integrations/precompress.ts';
+import { isPrecompressible } from '../../src/lib/builtPages/compression.ts';
 
 describe('which built files get .br and .gz beside them', () => {
   it.each([

@@ -1,13 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { inlineScriptHashes, pageCsp, pagePaths } from '../../src/integrations/hostFiles.ts';
+import { parsePage } from '../../src/lib/builtPages/page.ts';
+import { inlineScriptHashes, pageCsp, pagePaths } from '../../src/lib/builtPages/securityHeaders.ts';
 
 describe('the Content-Security-Policy of the pages', () => {
   it('hashes inline scripts but not external or data scripts', () => {
     const html =
       '<script>alert(1)</script><script type="module" src="/a.js"></script>' +
       '<script type="application/ld+json">{"a":1}</script><script is:inline>x()</script>';
-    const hashes = inlineScriptHashes(html);
+    const hashes = inlineScriptHashes({ path: 'index.html', tree: parsePage(html) });
     expect(hashes).toHaveLength(2);
     expect(hashes[0]).toBe("'sha256-bhHHL3z2vDgxUt0W3dWQOrprscmda2Y5pLsLg4GF+pI='");
   });

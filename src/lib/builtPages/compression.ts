@@ -1,0 +1,47 @@
+// `x.br` and `x.gz` beside every file worth compressing, at the highest settings (a build has time;
+// a request has not), so `npm run serve` and static hosts send them as they are.
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+import { COMPRESSIBLE_CONTENT_TYPE_REGEX as compressible } from 'hono/utils/compress';
+import { getMimeType } from 'hono/utils/mime';
+
+// Smaller files gain less from compression than the encoded answer costs (hono's compress uses 1024 too).
+const minBytes = 1024;
+const brotli = promisify(brotliCompress);
+const gz = promisify(gzip);
+
+/**
+ * Whether the build writes `.br` and `.gz` beside a file: text types that `serveStatic` looks up a
+ * precompressed variant for, from 1 KiB on. Share cards (PNG) and fonts (WOFF2) are compressed already.
+ */
+export function isPrecompressible(file: string, size: number): boolean {
+  const type = getMimeType(file);
+  return type !== undefined && compressible.test(type) && size >= minBytes;
+}
+
+/** Compresses every precompressible file under `root`, all pages and scripts included; returns a log line. */
+export async function compressFiles(root: string): Promise<string> {
+  const entries = await readdir(root, { withFileTypes: true, recursive: true });
+  let files = 0;
+  let saved = 0;
+  await Promise.all(
+    entries
+      .filter((e) => e.isFile())
+      .map(async (e) => {
+        const file = join(e.parentPath, e.name);
+        if (!isPrecompressible(file, Number.POSITIVE_INFINITY)) return;
+        const data = await readFile(file);
+        if (!isPrecompressible(file, data.length)) return;
+        const [br, gzipped] = await Promise.all([
+          brotli(data, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY } }),
+          gz(data, { level: constants.Z_BEST_COMPRESSION }),
+        ]);
+        await Promise.all([writeFile(`${file}.br`, br), writeFile(`${file}.gz`, gzipped)]);
+        files++;
+        saved += data.length - br.length;
+      }),
+  );
+  return `${files} files compressed (brotli, gzip), brotli saves ${(saved / 1024).toFixed(0)} KiB`;
+}

@@ -1,0 +1,99 @@
+// Astro writes its island runtime (4 KB) and each hydration directive's script inline, before a page's
+// first island, so that they run before the islands are parsed. A page whose islands all wait anyway
+// (until scrolled into view, or for another island) does not need them that early: there they come
+// from one file, cached from page to page, that a few bytes of inline code ask for once the page has
+// painted. That keeps an article inside the first round trip of a new connection (about 14 KB), a
+// whole round trip sooner on a phone, and keeps the file from competing with the page and its fonts.
+// Pages with an island that must catch an early press (`client:press`) keep Astro's inline scripts.
+import { createHash } from 'node:crypto';
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import runtime from 'astro/runtime/server/astro-island.prebuilt.js';
+import { Element, Text } from 'domhandler';
+import { DomUtils } from 'htmlparser2';
+import { type BuiltPage, elements, only, PageError, rawText } from './page.ts';
+import type { Pass } from './pass.ts';
+
+/** Directives whose islands hydrate well after the first paint, so nothing is lost by waiting. */
+const waitingDirectives = new Set(['visible', 'companion']);
+
+/** The file name for a script: it changes with the contents, so `/_astro/*` can be cached for good. */
+export function scriptFileName(body: string): string {
+  return `islands.${createHash('sha256').update(body).digest('base64url').slice(0, 8)}.js`;
+}
+
+/**
+ * Inline code that adds the script `src` once the page has painted (at once where the browser does
+ * not report paints). Before the paint, a fast connection would fetch it while the first screen waits.
+ * The same wait as `client:press` makes (afterFirstPaint in src/lib/hydration/pressDirective.ts).
+ */
+export function afterPaintLoader(src: string): string {
+  return `(()=>{const a=()=>{const s=document.createElement("script");s.src=${JSON.stringify(src)};document.head.append(s)};if(!window.PerformanceObserver?.supportedEntryTypes?.includes("paint"))return a();const o=new PerformanceObserver(l=>{l.getEntriesByName("first-contentful-paint").length&&(o.disconnect(),a())});o.observe({type:"paint",buffered:!0})})()`;
+}
+
+const isInlineScript = (node: unknown): node is Element =>
+  node instanceof Element && node.name === 'script' && Object.keys(node.attribs).length === 0;
+
+/**
+ * The inline scripts right before each island, in document order: Astro writes a directive's script
+ * before the first island that uses it, and the runtime before the page's first island.
+ */
+function islandPrescripts(islands: Element[]): Element[] {
+  const found: Element[] = [];
+  for (const island of islands) {
+    const before: Element[] = [];
+    for (let node = island.prev; isInlineScript(node); node = node.prev) before.unshift(node);
+    found.push(...before);
+  }
+  return found;
+}
+
+/**
+ * Moves the page's island scripts (directives in their order, then the runtime) into one file that
+ * loads after the first paint, and returns that file's contents. A page with an island that hydrates
+ * early, or with no islands, is left alone.
+ */
+export function externalizeIslandScripts(page: BuiltPage): string | undefined {
+  const islands = elements(page.tree, 'astro-island');
+  const directives = islands.map((island) => island.attribs.client ?? '');
+  if (islands.length === 0 || !directives.every((d) => waitingDirectives.has(d))) return undefined;
+  const scripts = islandPrescripts(islands);
+  const last = scripts.at(-1);
+  const runtimeScript = scripts.find((script) => rawText(script) === runtime);
+  if (!runtimeScript || islands[0]?.prev !== runtimeScript)
+    throw new PageError(
+      'island-scripts',
+      page,
+      "Astro's island runtime is not the script right before the first island",
+    );
+  const bodies = scripts.filter((script) => script !== runtimeScript).map(rawText);
+  if (bodies.length !== new Set(directives).size || !last)
+    throw new PageError(
+      'island-scripts',
+      page,
+      `${bodies.length} directive scripts for directives ${[...new Set(directives)].join(', ')}`,
+    );
+  for (const script of scripts) DomUtils.removeElement(script);
+  const script = [...bodies, runtime].join(';\n');
+  const loader = new Element('script', {}, [new Text(afterPaintLoader(`/_astro/${scriptFileName(script)}`))]);
+  DomUtils.appendChild(only('island-scripts', page, 'body'), loader);
+  return script;
+}
+
+export function islandScripts(): Pass {
+  return {
+    name: 'island-scripts',
+    async run({ root, pages }) {
+      const scripts = new Set<string>();
+      let changed = 0;
+      for (const page of pages) {
+        const script = externalizeIslandScripts(page);
+        if (script === undefined) continue;
+        scripts.add(script);
+        changed++;
+      }
+      for (const script of scripts) await writeFile(join(root, '_astro', scriptFileName(script)), script);
+      return `island scripts from ${scripts.size} file(s) on ${changed} page(s)`;
+    },
+  };
+}
