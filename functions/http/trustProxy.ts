@@ -57,7 +57,10 @@ export function forwarded(headers: Headers, name: string, trust: TrustProxy): st
 }
 
 /** `forwarded` for a header value as it stands (Node's own request headers, say). */
-export function forwardedEntry(value: string | string[] | null | undefined, trust: TrustProxy): string | undefined {
+export function forwardedEntry(
+  value: string | string[] | null | undefined,
+  trust: TrustProxy,
+): string | undefined {
   if (trust.hops === 0) return undefined;
   const list = entries(value);
   return list[Math.max(list.length - trust.hops, 0)];
