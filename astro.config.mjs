@@ -27,7 +27,7 @@ const google = [
 export default defineConfig({
   site,
   trailingSlash: 'ignore',
-  // Styles inline in each page: one round trip fewer before the first paint (they are ~9 KB gzipped).
+  // Styles inline in each page: one round trip fewer before the first paint.
   build: { format: 'file', inlineStylesheets: 'always' },
   srcDir: './src',
   publicDir: './public',

@@ -1,4 +1,4 @@
-// POST /api/subscribe: the newsletter form (the original site's "secure-email-submit"). The address is
+// POST /api/subscribe: the newsletter form. The address is
 // stored as pending, its confirmation letter asked for in the same row; the letter itself leaves later
 // (functions/mail/queue.ts), so a slow or absent mail server never slows or fails a subscription.
 import { sql } from 'drizzle-orm';

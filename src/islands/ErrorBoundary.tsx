@@ -6,7 +6,7 @@ interface Props {
 }
 
 /**
- * Catches a widget that throws and shows the spec's fallback ("Unexpected Application Error!", the
+ * Catches a widget that throws and shows the product's fallback ("Unexpected Application Error!", the
  * message and a Back button) in its place, so the rest of the page keeps working.
  */
 export default class ErrorBoundary extends Component<Props, { error: Error | null }> {

@@ -1,7 +1,7 @@
 const key = 'sessionId';
 
 /**
- * The anonymous session id (`session_<random>_<timestamp>`, the original site's format), kept in sessionStorage
+ * The anonymous session id (`session_<random>_<timestamp>`, the format analytics expects), kept in sessionStorage
  * for the browser session. It identifies nobody: it only keeps one rating per tip per visit.
  */
 export function sessionId(): string {

@@ -64,7 +64,7 @@ describe('picking a tip', () => {
 describe('the tips content', () => {
   const tips = parseTips(tipsJson);
 
-  it('has 101 regular and 21 rare tips with the spec ids', () => {
+  it('has 101 regular and 21 rare tips with the fixed ids', () => {
     expect(tips.filter((t) => !isRare(t.id)).map((t) => t.id)).toEqual(
       Array.from({ length: 101 }, (_, i) => `${i + 1}`),
     );
