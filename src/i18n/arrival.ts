@@ -100,9 +100,19 @@ function runArrival(decide: typeof decideArrival, config: ArrivalConfig): void {
       .finally(() => clearTimeout(timer));
   };
   // The page is painted in English while the country is asked anyway, so the question waits for the
-  // load event instead of competing with the page's text and fonts on a slow connection.
-  if (document.readyState === 'complete') ask();
-  else addEventListener('load', ask, { once: true });
+  // load event and the first paint instead of competing with the page's text and fonts: the load event
+  // can come first while the paint waits for a preloaded font.
+  const afterPaint = () => {
+    if (!PerformanceObserver.supportedEntryTypes?.includes('paint')) return ask();
+    const observer = new PerformanceObserver((list) => {
+      if (list.getEntriesByName('first-contentful-paint').length === 0) return;
+      observer.disconnect();
+      ask();
+    });
+    observer.observe({ type: 'paint', buffered: true });
+  };
+  if (document.readyState === 'complete') afterPaint();
+  else addEventListener('load', afterPaint, { once: true });
 }
 
 /** The inline script's source for one page. */

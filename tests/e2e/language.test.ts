@@ -85,12 +85,15 @@ describe('language on arrival', () => {
     await page.goto('/blog', { waitUntil: 'networkidle' });
     expect(asked).toBe(true);
     expect(pathOf(page)).toBe('/blog');
-    // Asked only once the page has loaded, so the lookup never competes with the first paint.
-    const [askedAt, loadedAt] = await page.evaluate(() => [
+    // Asked only once the page has loaded and painted, so the lookup never competes with the first paint.
+    const [askedAt, loadedAt, paintedAt] = await page.evaluate(() => [
       performance.getEntriesByType('resource').find((entry) => entry.name.endsWith('/api/geo'))?.startTime,
       performance.getEntriesByType('navigation')[0]?.toJSON().loadEventStart,
+      performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
     ]);
     expect(askedAt).toBeGreaterThanOrEqual(loadedAt);
+    expect(paintedAt).toBeGreaterThan(0);
+    expect(askedAt).toBeGreaterThanOrEqual(paintedAt);
     await page.context().close();
   });
 
