@@ -24,7 +24,7 @@ const subjects = {
 };
 const secret = 'newsletter-send-secret-0123456789abcdef';
 const newsletter = (args: string[], env: Record<string, string>) =>
-  runScript('functions/node/newsletter.ts', args, env);
+  runScript('functions/cli/newsletter.ts', args, env);
 
 describeDb('npm run newsletter', () => {
   let smtp: TestSmtp;
@@ -154,7 +154,7 @@ describeDb('npm run newsletter', () => {
   it('sends each confirmed subscriber one letter in their language; after a kill -9 and a rerun, nobody twice, nobody missed', async () => {
     const { env, people } = await seed({ en: 4, bg: 4, pending: 2 });
     const confirmed = [...people.en, ...people.bg];
-    const child = spawnScript('functions/node/newsletter.ts', ['send', slug], {
+    const child = spawnScript('functions/cli/newsletter.ts', ['send', slug], {
       ...env,
       NEWSLETTER_PER_SECOND: '4',
     });
