@@ -7,6 +7,7 @@ import { mailQueue, rateLimits, subscribers } from '../db/schema.ts';
 import type { Db } from '../db/types.ts';
 import { countAttempt } from '../http/rateLimit.ts';
 import { safeError } from '../safeError.ts';
+import { backoffMs } from './backoff.ts';
 import { queueCourseLetters } from './courseSchedule.ts';
 import type { LetterContext } from './letters.ts';
 import { countSentLetter } from './sentCounts.ts';
@@ -29,7 +30,7 @@ const capKey = { clientKey: '*', action: 'confirm-mail' };
 
 /** Wait before try `attempts + 1`: 30 s, 1 min, 2 min, … up to an hour (about 1 h 4 min for all eight). */
 export function retryDelayMs(attempts: number): number {
-  return Math.min(30_000 * 2 ** Math.max(attempts - 1, 0), hourMs);
+  return backoffMs(attempts, 30_000, hourMs);
 }
 
 export interface DrainOptions {
