@@ -125,7 +125,7 @@ async function claim(db: Db, now: Date, limit: number): Promise<Claimed[]> {
       email: subscribers.email,
       language: subscribers.language,
     });
-  return rows.map((row) => ({ ...row, language: row.language === 'bg' ? 'bg' : 'en' }));
+  return rows;
 }
 
 /**

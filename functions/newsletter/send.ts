@@ -85,7 +85,7 @@ async function recipientsOf(db: Db, slug: string) {
     )
     .orderBy(asc(subscribers.createdAt), asc(subscribers.id));
   return rows.map((row) => ({
-    recipient: { id: row.id, email: row.email, language: row.language === 'bg' ? 'bg' : 'en' } as Recipient,
+    recipient: { id: row.id, email: row.email, language: row.language } satisfies Recipient,
     interrupted: row.logStatus === 'sending',
   }));
 }

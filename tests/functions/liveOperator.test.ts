@@ -106,8 +106,8 @@ describeDb('operator commands while the site serves', () => {
       await database.db
         .insert(subscribers)
         .values([
-          ...people.en.map((email) => ({ email, language: 'en', status: 'confirmed' })),
-          ...people.bg.map((email) => ({ email, language: 'bg', status: 'confirmed' })),
+          ...people.en.map((email) => ({ email, language: 'en' as const, status: 'confirmed' as const })),
+          ...people.bg.map((email) => ({ email, language: 'bg' as const, status: 'confirmed' as const })),
         ]);
     } finally {
       await database.close();

@@ -56,10 +56,10 @@ describeDb('npm run newsletter', () => {
       await database.db
         .insert(subscribers)
         .values([
-          ...people.en.map((email) => ({ email, language: 'en', status: 'confirmed' })),
-          ...people.bg.map((email) => ({ email, language: 'bg', status: 'confirmed' })),
-          ...people.pending.map((email) => ({ email, language: 'bg' })),
-          ...people.bounce.map((email) => ({ email, language: 'en', status: 'confirmed' })),
+          ...people.en.map((email) => ({ email, language: 'en' as const, status: 'confirmed' as const })),
+          ...people.bg.map((email) => ({ email, language: 'bg' as const, status: 'confirmed' as const })),
+          ...people.pending.map((email) => ({ email, language: 'bg' as const })),
+          ...people.bounce.map((email) => ({ email, language: 'en' as const, status: 'confirmed' as const })),
         ]);
     } finally {
       await database.close();
