@@ -8,7 +8,7 @@ import { zValidator } from '@hono/zod-validator';
 import { and, eq } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { Hono } from 'hono';
-import { errorMessages, type Lang, type ModerationStatus } from '../contract.ts';
+import { errorMessages, type ModerationStatus } from '../contract.ts';
 import { comments } from '../db/schema.ts';
 import { jsonBody, validJson } from '../http/jsonBody.ts';
 import { rateLimit } from '../http/rateLimit.ts';
