@@ -55,8 +55,11 @@ export async function loadCourse(contentDir: string): Promise<CourseLetter[]> {
   }
   if (problems.length > 0) throw new IssueError(`The course has problems:\n- ${problems.join('\n- ')}`);
   return courseDays.map((day, step) => {
-    const pick = (language: Lang) =>
-      sources.find((source) => source.language === language && source.data.day === day) as CourseLetterSource;
+    const pick = (language: Lang) => {
+      const source = sources.find((letter) => letter.language === language && letter.data.day === day);
+      if (!source) throw new IssueError(`The course has no ${language} letter for day ${day}`);
+      return source;
+    };
     const text = (language: Lang): IssueText => {
       const { data, markdown } = pick(language);
       return { subject: data.subject, preview: data.preview, markdown };
