@@ -22,6 +22,7 @@ import { languages, moderationStatuses } from '../contract.ts';
 // `'en' | 'bg'`, not string) and its CHECK constraint both come from it.
 export const subscriberStatuses = ['pending', 'confirmed'] as const;
 export const mailKinds = ['confirm', 'moderation', 'course'] as const;
+export type MailKind = (typeof mailKinds)[number];
 export const mailStatuses = ['waiting', 'failed'] as const;
 export const sendStatuses = ['sending', 'sent', 'failed'] as const;
 
@@ -132,10 +133,10 @@ export const lettersSent = pgTable(
   'letters_sent',
   {
     day: date('day', { mode: 'string' }).notNull(),
-    kind: text('kind').notNull(),
+    kind: text('kind', { enum: mailKinds }).notNull(),
     sent: integer('sent').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.day, t.kind] })],
+  (t) => [primaryKey({ columns: [t.day, t.kind] }), check('letters_sent_kind', oneOf(t.kind, mailKinds))],
 );
 
 /**

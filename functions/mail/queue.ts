@@ -3,7 +3,7 @@
 // Several drainers may run at once: each claims its letters (row locks, skipped by the others).
 import { eq, type SQL, sql } from 'drizzle-orm';
 import type { Lang } from '../contract.ts';
-import { mailQueue, rateLimits, subscribers } from '../db/schema.ts';
+import { type MailKind, mailQueue, rateLimits, subscribers } from '../db/schema.ts';
 import type { Db } from '../db/types.ts';
 import { countAttempt } from '../http/rateLimit.ts';
 import { safeError } from '../safeError.ts';
@@ -67,7 +67,7 @@ export interface DrainResult {
 
 interface Claimed {
   id: number;
-  kind: string;
+  kind: MailKind;
   attempts: number;
   courseStep: number | null;
   createdAt: Date;
