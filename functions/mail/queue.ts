@@ -113,6 +113,9 @@ async function claim(db: Db, now: Date, limit: number): Promise<Claimed[]> {
             from mail_queue q join subscribers s on s.id = q.subscriber_id
             where q.status = 'waiting' and q.next_attempt_at <= ${now}) ranked
           order by turn, created_at desc, id desc limit ${limit})
+        -- Asked again of the row as it is once locked: a drainer that ranked it before another claimed
+        -- it (and committed) must not claim it too.
+        and status = 'waiting' and next_attempt_at <= ${now}
         for update skip locked)`,
     )
     .returning({
