@@ -1,5 +1,5 @@
 // The HTTP API, written against web-standard Request/Response so the same app runs in the Node
-// server (functions/node/serve.ts) and on Netlify (functions/platforms/netlify.ts).
+// server (functions/server/serve.ts) and on Netlify (functions/platforms/netlify.ts).
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { errorMessages } from './contract.ts';

@@ -3,7 +3,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { parseTrustProxy, type TrustProxy } from './http/trustProxy.ts';
+import { parseTrustProxy } from './http/trustProxy.ts';
 
 // `VAR=` in a shell or .env file means "not set", not "empty string".
 const unsetIfEmpty = (value: unknown) => (value === '' ? undefined : value);
@@ -129,42 +129,51 @@ const envSchema = z.object({
   ),
 });
 
-export interface Config {
+// The configuration every part receives: the variables validated above, resolved and grouped.
+const configSchema = envSchema.transform((e) => ({
   /** PostgreSQL connection URL; when absent the embedded PGlite database under `dataDir` is used. */
-  databaseUrl: string | undefined;
-  dataDir: string;
-  pgPoolMax: number;
+  databaseUrl: e.DATABASE_URL,
+  dataDir: path.resolve(e.DATA_DIR),
+  pgPoolMax: e.PG_POOL_MAX,
   /**
    * The secret every key is derived from (links in letters, e-mail and client-address hashes); required
    * in production (see productionProblem), generated and kept in the database for a local run.
    */
-  hashSecret: string | undefined;
+  hashSecret: e.HASH_SECRET,
   /** NODE_ENV=production: the same settings are required as when listening beyond loopback. */
-  production: boolean;
+  production: e.NODE_ENV === 'production',
   /** The proxies in front: whose X-Forwarded-For / -Proto / -Host entries and platform headers count. */
-  trustProxy: TrustProxy;
-  allowedOrigins: string[];
+  trustProxy: e.TRUST_PROXY,
+  allowedOrigins: e.ALLOWED_ORIGINS.map((origin) => new URL(origin).origin),
   /** Requests per client per hour; 0 turns the limit off. */
-  limits: { subscribe: number; comment: number; rating: number; moderation: number };
-  contentDir: string;
-  geoCountryHeader: string | undefined;
-  host: string;
-  port: number;
-  distDir: string;
+  limits: {
+    subscribe: e.SUBSCRIBE_LIMIT_PER_HOUR,
+    comment: e.COMMENT_LIMIT_PER_HOUR,
+    rating: e.RATING_LIMIT_PER_HOUR,
+    moderation: e.MODERATION_LIMIT_PER_HOUR,
+  },
+  // Resolved here, not at import, so bundles without a meaningful import.meta.url still load.
+  contentDir: path.resolve(e.CONTENT_DIR ?? fileURLToPath(new URL('../content', import.meta.url))),
+  geoCountryHeader: e.GEO_COUNTRY_HEADER,
+  host: e.HOST,
+  port: e.PORT,
+  distDir: path.resolve(e.DIST_DIR),
   /** The public address of the site, for links in letters; `npm run serve` uses its own address when unset. */
-  siteUrl: string | undefined;
+  siteUrl: e.SITE_URL?.replace(/\/+$/, ''),
   mail: {
     /** smtp:// or smtps:// URL of the mail server; when absent, letters are written to DATA_DIR/outbox. */
-    smtpUrl: string | undefined;
-    from: string;
+    smtpUrl: e.SMTP_URL,
+    from: e.MAIL_FROM,
     /** Most confirmation letters sent per clock hour, whoever asked; 0 turns the cap off. */
-    confirmPerHour: number;
+    confirmPerHour: e.CONFIRM_MAIL_PER_HOUR,
     /** Newsletter letters per second (`npm run newsletter -- send`). */
-    perSecond: number;
-  };
+    perSecond: e.NEWSLETTER_PER_SECOND,
+  },
   /** The operator's mailbox for held comments (ADMIN_EMAIL; none means no such letters) and its language. */
-  admin: { email: string | undefined; language: 'en' | 'bg' };
-}
+  admin: { email: e.ADMIN_EMAIL, language: e.ADMIN_LANGUAGE },
+}));
+
+export type Config = z.output<typeof configSchema>;
 
 // Values that are or may hold a password: a log of a failed start must not show them.
 const secretVariables = new Set(['HASH_SECRET', 'DATABASE_URL', 'SMTP_URL']);
@@ -178,7 +187,7 @@ export class ConfigError extends Error {
  * `Invalid environment variable PORT: expected a port number (got "abc")`.
  */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
-  const parsed = envSchema.safeParse(env);
+  const parsed = configSchema.safeParse(env);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const name = String(issue?.path[0] ?? 'unknown');
@@ -187,36 +196,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         (secretVariables.has(name) ? '(its value is not shown)' : `(got ${JSON.stringify(env[name])})`),
     );
   }
-  const e = parsed.data;
-  return {
-    databaseUrl: e.DATABASE_URL,
-    dataDir: path.resolve(e.DATA_DIR),
-    pgPoolMax: e.PG_POOL_MAX,
-    hashSecret: e.HASH_SECRET,
-    production: e.NODE_ENV === 'production',
-    trustProxy: e.TRUST_PROXY,
-    allowedOrigins: e.ALLOWED_ORIGINS.map((origin) => new URL(origin).origin),
-    limits: {
-      subscribe: e.SUBSCRIBE_LIMIT_PER_HOUR,
-      comment: e.COMMENT_LIMIT_PER_HOUR,
-      rating: e.RATING_LIMIT_PER_HOUR,
-      moderation: e.MODERATION_LIMIT_PER_HOUR,
-    },
-    // Resolved here, not at import, so bundles without a meaningful import.meta.url still load.
-    contentDir: path.resolve(e.CONTENT_DIR ?? fileURLToPath(new URL('../content', import.meta.url))),
-    geoCountryHeader: e.GEO_COUNTRY_HEADER,
-    host: e.HOST,
-    port: e.PORT,
-    distDir: path.resolve(e.DIST_DIR),
-    siteUrl: e.SITE_URL?.replace(/\/+$/, ''),
-    mail: {
-      smtpUrl: e.SMTP_URL,
-      from: e.MAIL_FROM,
-      confirmPerHour: e.CONFIRM_MAIL_PER_HOUR,
-      perSecond: e.NEWSLETTER_PER_SECOND,
-    },
-    admin: { email: e.ADMIN_EMAIL, language: e.ADMIN_LANGUAGE },
-  };
+  return parsed.data;
 }
 
 /** Whether `host` is reachable from this machine only: `localhost`, `127.x.x.x` or `::1`. */

@@ -2,7 +2,9 @@
 // article file (or a new tips.json) is picked up without a code change or restart.
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { z } from 'zod';
 import { type Lang, tipIdFor } from './contract.ts';
+import { readFrontmatter } from './frontmatter.ts';
 
 export interface Content {
   /** `en_5`/`en_r3` for English, `5`/`r3` for Bulgarian; any other pairing is unknown. */
@@ -26,6 +28,13 @@ function reportOnce(message: string) {
 /** Every tip of `tips.json` per language, keyed by that language's site id (`en_5` / `5`), with its text. */
 export type Tips = Record<Lang, Map<string, string>>;
 
+// A tip as the functions need it; a missing text is kept as empty, so the tip still exists.
+const tipSchema = z.object({
+  id: z.string().regex(/^r?\d+$/),
+  en: z.string().catch(''),
+  bg: z.string().catch(''),
+});
+
 /**
  * Reads `tips.json`, the one place the functions learn which tips exist and what they say; throws
  * when the file cannot be read or parsed. An entry without a valid id (`5`, `r3`) is skipped.
@@ -33,11 +42,12 @@ export type Tips = Record<Lang, Map<string, string>>;
 export async function readTips(contentDir: string): Promise<Tips> {
   const tips: Tips = { en: new Map(), bg: new Map() };
   const list: unknown = JSON.parse(await fs.readFile(path.join(contentDir, 'tips.json'), 'utf8'));
-  for (const tip of Array.isArray(list) ? list : []) {
-    const { id, en, bg } = (tip ?? {}) as Record<string, unknown>;
-    if (typeof id !== 'string' || !/^r?\d+$/.test(id)) continue;
-    tips.en.set(tipIdFor(id, 'en'), typeof en === 'string' ? en : '');
-    tips.bg.set(tipIdFor(id, 'bg'), typeof bg === 'string' ? bg : '');
+  for (const entry of Array.isArray(list) ? list : []) {
+    const tip = tipSchema.safeParse(entry);
+    if (!tip.success) continue;
+    const { id, en, bg } = tip.data;
+    tips.en.set(tipIdFor(id, 'en'), en);
+    tips.bg.set(tipIdFor(id, 'bg'), bg);
   }
   return tips;
 }
@@ -52,9 +62,12 @@ async function readTipsOrNone(contentDir: string): Promise<Tips> {
   }
 }
 
-const frontmatterPattern = /^---\r?\n([\s\S]*?)\r?\n---/;
-const idPattern = /^id:\s*["']?(\d+)["']?\s*$/m;
-const titlePattern = /^title:\s*(?:"((?:[^"\\]|\\.)*)"|'((?:[^']|'')*)'|(.+?))\s*$/m;
+// What the API needs of an article: its id (for comments) and title (for letters to the operator).
+// The build checks the rest; a file this cannot read is left out, so comments on it are refused.
+const articleSchema = z.object({
+  id: z.coerce.number().int().positive(),
+  title: z.string().optional(),
+});
 
 /** Every article's title per language, by id. */
 type Articles = Map<number, Partial<Record<Lang, string>>>;
@@ -69,14 +82,12 @@ async function readArticles(contentDir: string): Promise<Articles> {
     for (const file of await fs.readdir(dir).catch(() => [])) {
       if (!/\.mdx?$/.test(file)) continue;
       const source = await fs.readFile(path.join(dir, file), 'utf8').catch(() => '');
-      const frontmatter = frontmatterPattern.exec(source)?.[1] ?? '';
-      const id = frontmatter.match(idPattern)?.[1];
-      if (!id) continue;
-      const titles = articles.get(Number(id)) ?? {};
-      const title = titlePattern.exec(frontmatter);
-      const text = title?.[1]?.replace(/\\(.)/g, '$1') ?? title?.[2]?.replaceAll("''", "'") ?? title?.[3];
-      if (text && (language.name === 'en' || language.name === 'bg')) titles[language.name] = text;
-      articles.set(Number(id), titles);
+      const frontmatter = readFrontmatter(source, articleSchema);
+      if ('problem' in frontmatter) continue;
+      const { id, title } = frontmatter.data;
+      const titles = articles.get(id) ?? {};
+      if (title && (language.name === 'en' || language.name === 'bg')) titles[language.name] = title;
+      articles.set(id, titles);
     }
   }
   return articles;

@@ -128,7 +128,8 @@ export type CommentStatus = 'published' | 'held';
 
 /** What a moderation link asks for, and where its comment stands: `held` until someone decided. */
 export type ModerationAction = 'approve' | 'hide';
-export type ModerationStatus = 'held' | 'published' | 'hidden';
+export const moderationStatuses = ['published', 'held', 'hidden'] as const;
+export type ModerationStatus = (typeof moderationStatuses)[number];
 
 /** Every field is "Unknown" when the platform did not say. */
 export interface GeoAnswer {

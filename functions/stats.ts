@@ -2,13 +2,15 @@
 import path from 'node:path';
 import { and, count, eq, gte, sql } from 'drizzle-orm';
 import type { Config } from './config.ts';
-import type { Lang } from './contract.ts';
+import { type Lang, languages, moderationStatuses } from './contract.ts';
 import {
   articleRatings,
   comments,
   lettersSent,
   mailQueue,
+  mailStatuses,
   newsletterSends,
+  subscriberStatuses,
   subscribers,
   tipRatings,
 } from './db/schema.ts';
@@ -37,7 +39,7 @@ export function databaseInUse(config: Pick<Config, 'databaseUrl' | 'dataDir'>): 
   return { kind: 'postgres', host: url.host, database: decodeURIComponent(url.pathname.slice(1)) };
 }
 
-const tally = <K extends string>(rows: { key: string; n: number }[], keys: readonly K[]) =>
+const tally = <K extends string>(rows: readonly { key: K; n: number }[], keys: readonly K[]) =>
   Object.fromEntries(
     keys.map((key) => [key, rows.filter((row) => row.key === key).reduce((a, row) => a + row.n, 0)]),
   ) as Record<K, number>;
@@ -66,16 +68,16 @@ export async function siteStats(db: Db, database: DatabaseInUse, now = new Date(
   ]);
   const states = tally(
     people.map((row) => ({ key: row.status, n: row.n })),
-    ['pending', 'confirmed'] as const,
+    subscriberStatuses,
   );
-  const queued = tally(queue, ['waiting', 'failed'] as const);
+  const queued = tally(queue, mailStatuses);
   return {
     database,
     subscribers: {
       ...states,
       byLanguage: tally(
         people.map((row) => ({ key: row.language, n: row.n })),
-        ['en', 'bg'] as const,
+        languages,
       ),
     },
     letters: {
@@ -83,7 +85,7 @@ export async function siteStats(db: Db, database: DatabaseInUse, now = new Date(
       failed: queued.failed,
       sentToday: Number(sentByQueue[0]?.n ?? 0) + (sentIssues[0]?.n ?? 0),
     },
-    comments: tally(thread, ['published', 'held', 'hidden'] as const),
+    comments: tally(thread, moderationStatuses),
     ratings: { articles: rated[0]?.n ?? 0, tips: liked[0]?.n ?? 0 },
   };
 }

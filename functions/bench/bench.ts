@@ -33,15 +33,11 @@ interface Server {
 }
 
 function startServe(checkout: string, env: Record<string, string>): Promise<Server> {
-  const child = spawn(
-    process.execPath,
-    ['--import', './functions/node/startup.ts', 'functions/node/serve.ts'],
-    {
-      cwd: checkout,
-      env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', PORT: '0', ...env },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    },
-  );
+  const child = spawn(process.execPath, ['--import', './functions/startup.ts', 'functions/server/serve.ts'], {
+    cwd: checkout,
+    env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', PORT: '0', ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   return new Promise((resolve, reject) => {
     let output = '';
     child.stdout?.on('data', (chunk: Buffer) => {

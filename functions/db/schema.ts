@@ -1,12 +1,13 @@
 // The tables, for typed queries. Changing this file? Generate the next SQL migration with
 // `npx drizzle-kit generate --config functions/db/drizzle.config.ts --name <what-changed>`.
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import {
   boolean,
   check,
   date,
   index,
   integer,
+  type PgColumn,
   pgTable,
   primaryKey,
   smallint,
@@ -15,6 +16,19 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { languages, moderationStatuses } from '../contract.ts';
+
+// Each text column with a fixed set of values names its set once: the column's type (so rows carry
+// `'en' | 'bg'`, not string) and its CHECK constraint both come from it.
+export const subscriberStatuses = ['pending', 'confirmed'] as const;
+export const mailKinds = ['confirm', 'moderation', 'course'] as const;
+export type MailKind = (typeof mailKinds)[number];
+export const mailStatuses = ['waiting', 'failed'] as const;
+export const sendStatuses = ['sending', 'sent', 'failed'] as const;
+
+/** `column in ('a', 'b')`: the values are constants of this file, never input. */
+const oneOf = (column: PgColumn, values: readonly string[]): SQL =>
+  sql`${column} in (${sql.raw(values.map((value) => `'${value}'`).join(', '))})`;
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -31,8 +45,8 @@ export const subscribers = pgTable(
     email: text('email').primaryKey(),
     createdAt: createdAt(),
     id: uuid('id').notNull().unique().defaultRandom(),
-    language: text('language').notNull().default('en'),
-    status: text('status').notNull().default('pending'),
+    language: text('language', { enum: languages }).notNull().default('en'),
+    status: text('status', { enum: subscriberStatuses }).notNull().default('pending'),
     confirmSentAt: timestamp('confirm_sent_at', { withTimezone: true }),
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
     // A confirmation letter was asked for and is not in mail_queue yet. The subscribe request sets only
@@ -40,8 +54,8 @@ export const subscribers = pgTable(
     confirmWanted: boolean('confirm_wanted').notNull().default(false),
   },
   (t) => [
-    check('subscribers_status', sql`${t.status} in ('pending', 'confirmed')`),
-    check('subscribers_language', sql`${t.language} in ('en', 'bg')`),
+    check('subscribers_status', oneOf(t.status, subscriberStatuses)),
+    check('subscribers_language', oneOf(t.language, languages)),
   ],
 );
 
@@ -62,8 +76,8 @@ export const mailQueue = pgTable(
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     subscriberId: uuid('subscriber_id').references(() => subscribers.id, { onDelete: 'cascade' }),
-    kind: text('kind').notNull().default('confirm'),
-    status: text('status').notNull().default('waiting'),
+    kind: text('kind', { enum: mailKinds }).notNull().default('confirm'),
+    status: text('status', { enum: mailStatuses }).notNull().default('waiting'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     lastError: text('last_error'),
@@ -71,8 +85,8 @@ export const mailQueue = pgTable(
     courseStep: smallint('course_step'),
   },
   (t) => [
-    check('mail_queue_kind', sql`${t.kind} in ('confirm', 'moderation', 'course')`),
-    check('mail_queue_status', sql`${t.status} in ('waiting', 'failed')`),
+    check('mail_queue_kind', oneOf(t.kind, mailKinds)),
+    check('mail_queue_status', oneOf(t.status, mailStatuses)),
     check('mail_queue_recipient', sql`(${t.kind} = 'moderation') = (${t.subscriberId} is null)`),
     uniqueIndex('mail_queue_one_moderation_letter')
       .on(t.kind)
@@ -119,10 +133,10 @@ export const lettersSent = pgTable(
   'letters_sent',
   {
     day: date('day', { mode: 'string' }).notNull(),
-    kind: text('kind').notNull(),
+    kind: text('kind', { enum: mailKinds }).notNull(),
     sent: integer('sent').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.day, t.kind] })],
+  (t) => [primaryKey({ columns: [t.day, t.kind] }), check('letters_sent_kind', oneOf(t.kind, mailKinds))],
 );
 
 /**
@@ -136,7 +150,7 @@ export const newsletterSends = pgTable(
     subscriberId: uuid('subscriber_id')
       .notNull()
       .references(() => subscribers.id, { onDelete: 'cascade' }),
-    status: text('status').notNull(),
+    status: text('status', { enum: sendStatuses }).notNull(),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -144,7 +158,7 @@ export const newsletterSends = pgTable(
   (t) => [
     primaryKey({ columns: [t.issue, t.subscriberId] }),
     index('newsletter_sends_subscriber').on(t.subscriberId),
-    check('newsletter_sends_status', sql`${t.status} in ('sending', 'sent', 'failed')`),
+    check('newsletter_sends_status', oneOf(t.status, sendStatuses)),
   ],
 );
 
@@ -153,7 +167,7 @@ export const tipRatings = pgTable(
   'tip_ratings',
   {
     tipId: text('tip_id').notNull(),
-    language: text('language').notNull(),
+    language: text('language', { enum: languages }).notNull(),
     sessionId: text('session_id').notNull(),
     rating: smallint('rating').notNull(),
     createdAt: createdAt(),
@@ -162,7 +176,7 @@ export const tipRatings = pgTable(
   (t) => [
     primaryKey({ columns: [t.tipId, t.language, t.sessionId] }),
     check('tip_ratings_rating', sql`${t.rating} in (0, 1)`),
-    check('tip_ratings_language', sql`${t.language} in ('en', 'bg')`),
+    check('tip_ratings_language', oneOf(t.language, languages)),
   ],
 );
 
@@ -194,16 +208,16 @@ export const comments = pgTable(
     name: text('name').notNull(),
     comment: text('comment').notNull(),
     email: text('email'),
-    language: text('language').notNull(),
-    status: text('status').notNull(),
+    language: text('language', { enum: languages }).notNull(),
+    status: text('status', { enum: moderationStatuses }).notNull(),
     createdAt: createdAt(),
     operatorToldAt: timestamp('operator_told_at', { withTimezone: true }),
   },
   (t) => [
     index('comments_thread').on(t.articleId, t.status, t.createdAt, t.id),
     index('comments_email').on(t.email),
-    check('comments_status', sql`${t.status} in ('published', 'held', 'hidden')`),
-    check('comments_language', sql`${t.language} in ('en', 'bg')`),
+    check('comments_status', oneOf(t.status, moderationStatuses)),
+    check('comments_language', oneOf(t.language, languages)),
   ],
 );
 

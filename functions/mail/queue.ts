@@ -3,10 +3,11 @@
 // Several drainers may run at once: each claims its letters (row locks, skipped by the others).
 import { eq, type SQL, sql } from 'drizzle-orm';
 import type { Lang } from '../contract.ts';
-import { mailQueue, rateLimits, subscribers } from '../db/schema.ts';
+import { type MailKind, mailQueue, rateLimits, subscribers } from '../db/schema.ts';
 import type { Db } from '../db/types.ts';
 import { countAttempt } from '../http/rateLimit.ts';
 import { safeError } from '../safeError.ts';
+import { backoffMs } from './backoff.ts';
 import { queueCourseLetters } from './courseSchedule.ts';
 import type { LetterContext } from './letters.ts';
 import { countSentLetter } from './sentCounts.ts';
@@ -29,7 +30,7 @@ const capKey = { clientKey: '*', action: 'confirm-mail' };
 
 /** Wait before try `attempts + 1`: 30 s, 1 min, 2 min, … up to an hour (about 1 h 4 min for all eight). */
 export function retryDelayMs(attempts: number): number {
-  return Math.min(30_000 * 2 ** Math.max(attempts - 1, 0), hourMs);
+  return backoffMs(attempts, 30_000, hourMs);
 }
 
 export interface DrainOptions {
@@ -66,7 +67,7 @@ export interface DrainResult {
 
 interface Claimed {
   id: number;
-  kind: string;
+  kind: MailKind;
   attempts: number;
   courseStep: number | null;
   createdAt: Date;
@@ -112,6 +113,9 @@ async function claim(db: Db, now: Date, limit: number): Promise<Claimed[]> {
             from mail_queue q join subscribers s on s.id = q.subscriber_id
             where q.status = 'waiting' and q.next_attempt_at <= ${now}) ranked
           order by turn, created_at desc, id desc limit ${limit})
+        -- Asked again of the row as it is once locked: a drainer that ranked it before another claimed
+        -- it (and committed) must not claim it too.
+        and status = 'waiting' and next_attempt_at <= ${now}
         for update skip locked)`,
     )
     .returning({
@@ -124,7 +128,7 @@ async function claim(db: Db, now: Date, limit: number): Promise<Claimed[]> {
       email: subscribers.email,
       language: subscribers.language,
     });
-  return rows.map((row) => ({ ...row, language: row.language === 'bg' ? 'bg' : 'en' }));
+  return rows;
 }
 
 /**

@@ -3,9 +3,9 @@
 // when the letter is made, so the letter always says what the tip says today.
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { parse as parseYaml } from 'yaml';
 import { readTips } from '../content.ts';
 import { type Lang, languages, tipIdFor } from '../contract.ts';
+import { readFrontmatter } from '../frontmatter.ts';
 import type { IssueText } from '../mail/letters.ts';
 import {
   type CourseLetterSource,
@@ -35,14 +35,9 @@ export async function readLetterFiles(contentDir: string): Promise<CourseLetterS
     for (const name of files) {
       const file = path.join('content', 'newsletter', 'course', language, name);
       const source = await fs.readFile(path.join(dir, name), 'utf8');
-      const match = /^---\r?\n([\s\S]*?)\r?\n---\r?\n?([\s\S]*)$/.exec(source);
-      if (!match) throw new IssueError(`${file}: expected frontmatter between --- lines at the top`);
-      const frontmatter = courseLetterSchema.safeParse(parseYaml(match[1] ?? ''));
-      if (!frontmatter.success) {
-        const issue = frontmatter.error.issues[0];
-        throw new IssueError(`${file}: ${issue?.path.join('.') || 'frontmatter'}: ${issue?.message}`);
-      }
-      letters.push({ file, language, data: frontmatter.data, markdown: (match[2] ?? '').trim() });
+      const frontmatter = readFrontmatter(source, courseLetterSchema);
+      if ('problem' in frontmatter) throw new IssueError(`${file}: ${frontmatter.problem}`);
+      letters.push({ file, language, data: frontmatter.data, markdown: frontmatter.body });
     }
   }
   return letters;
@@ -60,8 +55,11 @@ export async function loadCourse(contentDir: string): Promise<CourseLetter[]> {
   }
   if (problems.length > 0) throw new IssueError(`The course has problems:\n- ${problems.join('\n- ')}`);
   return courseDays.map((day, step) => {
-    const pick = (language: Lang) =>
-      sources.find((source) => source.language === language && source.data.day === day) as CourseLetterSource;
+    const pick = (language: Lang) => {
+      const source = sources.find((letter) => letter.language === language && letter.data.day === day);
+      if (!source) throw new IssueError(`The course has no ${language} letter for day ${day}`);
+      return source;
+    };
     const text = (language: Lang): IssueText => {
       const { data, markdown } = pick(language);
       return { subject: data.subject, preview: data.preview, markdown };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Lang } from '../contract.ts';
 
 /** The days after confirming on which the letters of the course go: one a week, the last two days before the purge. */
 export const courseDays = [0, 7, 14, 21, 28] as const;
@@ -34,7 +35,7 @@ export type CourseLetterFrontmatter = z.infer<typeof courseLetterSchema>;
 /** A letter in one language as the build and the functions check it: its frontmatter and Markdown. */
 export interface CourseLetterSource {
   file: string;
-  language: string;
+  language: Lang;
   data: CourseLetterFrontmatter;
   markdown: string;
 }

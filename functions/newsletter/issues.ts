@@ -2,8 +2,8 @@
 // issueSchema, the rest Markdown (in letters an .mdx file is read as plain Markdown).
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { parse as parseYaml } from 'yaml';
 import { type Lang, languages } from '../contract.ts';
+import { readFrontmatter } from '../frontmatter.ts';
 import type { IssueText } from '../mail/letters.ts';
 import { issueSchema, issueSlugPattern } from './issueSchema.ts';
 
@@ -34,17 +34,12 @@ async function readIssueFile(contentDir: string, language: Lang, slug: string): 
     const file = path.join(contentDir, 'newsletter', language, `${slug}${extension}`);
     const source = await fs.readFile(file, 'utf8').catch(() => undefined);
     if (source === undefined) continue;
-    const match = /^---\r?\n([\s\S]*?)\r?\n---\r?\n?([\s\S]*)$/.exec(source);
-    if (!match) throw new IssueError(`${file}: expected frontmatter between --- lines at the top`);
-    const frontmatter = issueSchema.safeParse(parseYaml(match[1] ?? ''));
-    if (!frontmatter.success) {
-      const issue = frontmatter.error.issues[0];
-      throw new IssueError(`${file}: ${issue?.path.join('.') || 'frontmatter'}: ${issue?.message}`);
-    }
+    const frontmatter = readFrontmatter(source, issueSchema);
+    if ('problem' in frontmatter) throw new IssueError(`${file}: ${frontmatter.problem}`);
     return {
       subject: frontmatter.data.subject,
       preview: frontmatter.data.preview,
-      markdown: (match[2] ?? '').trim(),
+      markdown: frontmatter.body,
     };
   }
   throw new IssueError(

@@ -7,6 +7,7 @@ import { and, asc, count, eq, notExists, sql } from 'drizzle-orm';
 import type { Lang } from '../contract.ts';
 import { newsletterSends, subscribers } from '../db/schema.ts';
 import type { Db } from '../db/types.ts';
+import { backoffMs } from '../mail/backoff.ts';
 import { issueLetter, type LetterContext, type Recipient } from '../mail/letters.ts';
 import type { MailTransport } from '../mail/transport.ts';
 import { safeError } from '../safeError.ts';
@@ -21,7 +22,7 @@ export interface SendOptions {
   /** Letters per second at most (NEWSLETTER_PER_SECOND). */
   perSecond: number;
   dryRun?: boolean;
-  /** Tries per letter before it counts as failed; the waits between them grow fourfold. */
+  /** Tries per letter before it counts as failed; the waits between them double (backoffMs). */
   tries?: number;
   firstRetryMs?: number;
   /** After each letter: how many of `total` are done (sent or failed) so far. */
@@ -84,7 +85,7 @@ async function recipientsOf(db: Db, slug: string) {
     )
     .orderBy(asc(subscribers.createdAt), asc(subscribers.id));
   return rows.map((row) => ({
-    recipient: { id: row.id, email: row.email, language: row.language === 'bg' ? 'bg' : 'en' } as Recipient,
+    recipient: { id: row.id, email: row.email, language: row.language } satisfies Recipient,
     interrupted: row.logStatus === 'sending',
   }));
 }
@@ -128,7 +129,7 @@ async function sendWithRetries(
       return;
     } catch (error) {
       if (attempt >= tries) throw error;
-      await sleep(firstRetryMs * 4 ** (attempt - 1));
+      await sleep(backoffMs(attempt, firstRetryMs));
     }
   }
 }

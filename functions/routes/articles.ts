@@ -58,10 +58,9 @@ const selectPublished = perDatabase((db) =>
     .prepare('published_comments'),
 );
 
-function toPublic(row: { id: number; name: string; comment: string; language: string; createdAt: Date }) {
+function toPublic(row: { id: number; name: string; comment: string; language: Lang; createdAt: Date }) {
   return {
     ...row,
-    language: row.language as Lang,
     createdAt: row.createdAt.toISOString(),
   };
 }

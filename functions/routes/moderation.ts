@@ -8,7 +8,7 @@ import { zValidator } from '@hono/zod-validator';
 import { and, eq } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { Hono } from 'hono';
-import { errorMessages, type Lang, type ModerationStatus } from '../contract.ts';
+import { errorMessages, type ModerationStatus } from '../contract.ts';
 import { comments } from '../db/schema.ts';
 import { jsonBody, validJson } from '../http/jsonBody.ts';
 import { rateLimit } from '../http/rateLimit.ts';
@@ -59,12 +59,12 @@ export const moderation = new Hono<AppEnv>()
       const title = await c.var.services.content.articleTitle(row.articleId, lang);
       return c.json({
         action: check.action,
-        status: row.status as ModerationStatus,
+        status: row.status,
         comment: {
           id: row.id,
           name: row.name,
           comment: row.comment,
-          language: row.language as Lang,
+          language: row.language,
           createdAt: row.createdAt.toISOString(),
         },
         article: { id: row.articleId, title: title ?? `#${row.articleId}` },
@@ -87,6 +87,6 @@ export const moderation = new Hono<AppEnv>()
       .from(comments)
       .where(eq(comments.id, check.commentId));
     if (!row) return c.json({ error: errorMessages.moderationGone }, 404);
-    const now = row.status as ModerationStatus;
+    const now = row.status;
     return c.json({ error: decided(now), status: now }, 409);
   });

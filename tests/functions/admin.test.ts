@@ -12,7 +12,7 @@ import { tempDir } from '../support/tempDirs.ts';
 import { describeDb, freshDatabaseEnv, onPglite } from '../support/testDb.ts';
 
 const adminProcess = (args: string[], env: Record<string, string>) =>
-  runScript('functions/node/admin.ts', args, env);
+  runScript('functions/cli/admin.ts', args, env);
 
 describeDb('admin command line', () => {
   let app: TestApp;

@@ -10,9 +10,9 @@ import { tempDir } from '../support/tempDirs.ts';
 const slug = 'three-questions-for-a-worry';
 const bulgarianSubject = 'Три въпроса към тревога на трета обиколка';
 const newsletter = (args: string[], env: Record<string, string>) =>
-  runScript('functions/node/newsletter.ts', args, env);
+  runScript('functions/cli/newsletter.ts', args, env);
 const adminProcess = (args: string[], env: Record<string, string>) =>
-  runScript('functions/node/admin.ts', args, env);
+  runScript('functions/cli/admin.ts', args, env);
 
 describe('npm run admin', () => {
   it('is a command line: exit code 2 and the usage on stderr for bad arguments, 0 for help', async () => {
@@ -105,7 +105,7 @@ describe('npm run newsletter', () => {
 });
 
 describe('npm run serve', () => {
-  const serveProcess = (env: Record<string, string>) => runScript('functions/node/serve.ts', [], env);
+  const serveProcess = (env: Record<string, string>) => runScript('functions/server/serve.ts', [], env);
 
   it('refuses to serve others without HASH_SECRET and SITE_URL, naming them and how to make a secret', async () => {
     const secret = 'a-secret-of-at-least-32-characters-long';

@@ -16,10 +16,9 @@ import { startSmtpServer, type TestSmtp } from '../support/smtpServer.ts';
 import { describeDb, freshDatabaseEnv, onPglite, openDatabaseFor } from '../support/testDb.ts';
 
 const slug = 'three-questions-for-a-worry';
-const admin = (args: string[], env: Record<string, string>) =>
-  runScript('functions/node/admin.ts', args, env);
+const admin = (args: string[], env: Record<string, string>) => runScript('functions/cli/admin.ts', args, env);
 const newsletter = (args: string[], env: Record<string, string>) =>
-  runScript('functions/node/newsletter.ts', args, env);
+  runScript('functions/cli/newsletter.ts', args, env);
 
 /**
  * One request on a connection of its own: a reused keep-alive connection can meet the server closing
@@ -107,8 +106,8 @@ describeDb('operator commands while the site serves', () => {
       await database.db
         .insert(subscribers)
         .values([
-          ...people.en.map((email) => ({ email, language: 'en', status: 'confirmed' })),
-          ...people.bg.map((email) => ({ email, language: 'bg', status: 'confirmed' })),
+          ...people.en.map((email) => ({ email, language: 'en' as const, status: 'confirmed' as const })),
+          ...people.bg.map((email) => ({ email, language: 'bg' as const, status: 'confirmed' as const })),
         ]);
     } finally {
       await database.close();

@@ -281,8 +281,8 @@ describeDb('moderation letters to the operator', () => {
       articleId: 3,
       name: `Bot ${i}`,
       comment: `flood ${i} https://flood.example`,
-      language: 'en',
-      status: 'held',
+      language: 'en' as const,
+      status: 'held' as const,
     }));
     await t.database.db.insert(comments).values(flood);
     await queueModerationLetter(t.database.db, new Date(clock));

@@ -24,7 +24,7 @@ const subjects = {
 };
 const secret = 'newsletter-send-secret-0123456789abcdef';
 const newsletter = (args: string[], env: Record<string, string>) =>
-  runScript('functions/node/newsletter.ts', args, env);
+  runScript('functions/cli/newsletter.ts', args, env);
 
 describeDb('npm run newsletter', () => {
   let smtp: TestSmtp;
@@ -56,10 +56,10 @@ describeDb('npm run newsletter', () => {
       await database.db
         .insert(subscribers)
         .values([
-          ...people.en.map((email) => ({ email, language: 'en', status: 'confirmed' })),
-          ...people.bg.map((email) => ({ email, language: 'bg', status: 'confirmed' })),
-          ...people.pending.map((email) => ({ email, language: 'bg' })),
-          ...people.bounce.map((email) => ({ email, language: 'en', status: 'confirmed' })),
+          ...people.en.map((email) => ({ email, language: 'en' as const, status: 'confirmed' as const })),
+          ...people.bg.map((email) => ({ email, language: 'bg' as const, status: 'confirmed' as const })),
+          ...people.pending.map((email) => ({ email, language: 'bg' as const })),
+          ...people.bounce.map((email) => ({ email, language: 'en' as const, status: 'confirmed' as const })),
         ]);
     } finally {
       await database.close();
@@ -154,7 +154,7 @@ describeDb('npm run newsletter', () => {
   it('sends each confirmed subscriber one letter in their language; after a kill -9 and a rerun, nobody twice, nobody missed', async () => {
     const { env, people } = await seed({ en: 4, bg: 4, pending: 2 });
     const confirmed = [...people.en, ...people.bg];
-    const child = spawnScript('functions/node/newsletter.ts', ['send', slug], {
+    const child = spawnScript('functions/cli/newsletter.ts', ['send', slug], {
       ...env,
       NEWSLETTER_PER_SECOND: '4',
     });

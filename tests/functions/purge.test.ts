@@ -46,7 +46,7 @@ describeDb('retention purge', () => {
     }
   });
 
-  it('runs as `npm run purge` (functions/node/purge.ts) and reports what it deleted', async () => {
+  it('runs as `npm run purge` (functions/cli/purge.ts) and reports what it deleted', async () => {
     const env = await freshDatabaseEnv();
     const [old, fresh] = [uniqueEmail('cron-old'), uniqueEmail('cron-fresh')];
     const before = await openDatabaseFor(env);
@@ -57,7 +57,7 @@ describeDb('retention purge', () => {
     // PGlite: the data directory must be free for the purge process.
     await before.close();
 
-    const run = await runScript('functions/node/purge.ts', [], env);
+    const run = await runScript('functions/cli/purge.ts', [], env);
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
     expect(run.stdout).toContain('deleted 1 subscriber(s) older than 30 days');

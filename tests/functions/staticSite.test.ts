@@ -353,7 +353,7 @@ describeDb('static site', () => {
   });
 
   it('refuses to start without a built site, and says to build', async () => {
-    const run = await runScript('functions/node/serve.ts', [], {
+    const run = await runScript('functions/server/serve.ts', [], {
       DIST_DIR: `${tempDir('empty')}/dist`,
       PORT: '0',
     });
@@ -362,7 +362,7 @@ describeDb('static site', () => {
   });
 
   it('refuses to start with a bad setting, naming the variable', async () => {
-    const run = await runScript('functions/node/serve.ts', [], {
+    const run = await runScript('functions/server/serve.ts', [], {
       DIST_DIR: dist,
       SUBSCRIBE_LIMIT_PER_HOUR: 'lots',
     });

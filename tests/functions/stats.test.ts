@@ -131,7 +131,7 @@ describeDb('admin stats', () => {
 
   it('names the database in use from the command line', async () => {
     const env = await freshDatabaseEnv();
-    const run = await runScript('functions/node/admin.ts', ['stats', '--json'], env);
+    const run = await runScript('functions/cli/admin.ts', ['stats', '--json'], env);
     expect([run.code, run.stderr]).toEqual([0, '']);
     const stats = JSON.parse(run.stdout);
     expect(stats.subscribers).toEqual({ pending: 0, confirmed: 0, byLanguage: { en: 0, bg: 0 } });

@@ -12,7 +12,7 @@ import { type Finished, runScript } from '../support/processes.ts';
 import { describeDb, freshDatabaseEnv } from '../support/testDb.ts';
 
 const adminProcess = (args: string[], env: Record<string, string>) =>
-  runScript('functions/node/admin.ts', args, env);
+  runScript('functions/cli/admin.ts', args, env);
 
 it('ranks one lone like below 40 likes out of 50, with the textbook Wilson bounds', () => {
   expect(wilsonLowerBound(1, 1)).toBeCloseTo(0.2065, 4);

@@ -20,7 +20,7 @@ import {
   confirmToken,
   unsubscribeToken,
 } from '../../functions/mail/tokens.ts';
-import { headersFor, readHeaders, readRedirects, redirectTarget } from '../../functions/node/hostRules.ts';
+import { headersFor, readHeaders, readRedirects, redirectTarget } from '../../functions/server/hostRules.ts';
 import { tempDir } from '../support/tempDirs.ts';
 
 describe('configuration', () => {

@@ -1,6 +1,6 @@
 // `npm run admin` in the test process (runAdmin) on a test app's open database: the command's whole
 // logic and output without starting Node; a few runs of the real command line prove the wiring.
-import { runAdmin } from '../../functions/node/adminCommands.ts';
+import { runAdmin } from '../../functions/cli/adminCommands.ts';
 import { databaseInUse } from '../../functions/stats.ts';
 import type { TestApp } from './inProcessApp.ts';
 import type { Finished } from './processes.ts';

@@ -1,4 +1,4 @@
-// Starts the real `npm run serve` process (functions/node/serve.ts) on a free port.
+// Starts the real `npm run serve` process (functions/server/serve.ts) on a free port.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
@@ -59,7 +59,7 @@ export function childEnv(env: Record<string, string>): Record<string, string> {
 
 /** Runs a repo script as its npm script does: Node 24 (the test runner's own binary) with startup.ts. */
 export function spawnScript(script: string, args: string[], env: Record<string, string>) {
-  return spawn(process.execPath, ['--import', './functions/node/startup.ts', script, ...args], {
+  return spawn(process.execPath, ['--import', './functions/startup.ts', script, ...args], {
     cwd: repoRoot,
     env: childEnv(env),
     stdio: 'pipe',
@@ -68,7 +68,7 @@ export function spawnScript(script: string, args: string[], env: Record<string, 
 
 /** Starts serve; `onOutput` sees what it prints as it prints it (before it listens, too). */
 export function startServe(env: Record<string, string>, onOutput?: (text: string) => void): Promise<Served> {
-  const child = spawnScript('functions/node/serve.ts', [], { HOST: '127.0.0.1', PORT: '0', ...env });
+  const child = spawnScript('functions/server/serve.ts', [], { HOST: '127.0.0.1', PORT: '0', ...env });
   let output = '';
   const collect = (chunk: Buffer) => {
     output += chunk.toString();
@@ -108,7 +108,7 @@ export interface Finished {
   stderr: string;
 }
 
-/** Runs a repo script to completion, e.g. `runScript('functions/node/admin.ts', ['held'], env)`. */
+/** Runs a repo script to completion, e.g. `runScript('functions/cli/admin.ts', ['held'], env)`. */
 export function runScript(script: string, args: string[], env: Record<string, string>): Promise<Finished> {
   const child = spawnScript(script, args, env);
   let stdout = '';

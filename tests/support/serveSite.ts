@@ -9,7 +9,7 @@ export interface ServedSite {
 }
 
 /**
- * Starts `npm run serve` (functions/node/serve.ts) on a free port with a fresh embedded database; it
+ * Starts `npm run serve` (functions/server/serve.ts) on a free port with a fresh embedded database; it
  * resolves once the server listens, which it does only after the database is open. `env` adds or
  * overrides settings, e.g. DIST_DIR or PORT.
  */

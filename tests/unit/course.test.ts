@@ -20,7 +20,7 @@ const tips = parseTips(JSON.parse(readFileSync(`${contentDir}/tips.json`, 'utf8'
 
 /** A whole, valid course in both languages, each letter overridable. */
 function course(change: (letter: CourseLetterSource) => CourseLetterSource = (letter) => letter) {
-  return ['en', 'bg'].flatMap((language) =>
+  return (['en', 'bg'] as const).flatMap((language) =>
     courseDays.map((day, index) =>
       change({
         file: `${language}/day-${day}.md`,

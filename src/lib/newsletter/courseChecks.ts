@@ -66,11 +66,7 @@ export async function checkCourseContent(
     ...checkCourse(letters, languages),
     ...checkCourseTips(letters, tips),
     ...findRepeatedIdeas(
-      letters.map(({ file, language, markdown }) => ({
-        name: file,
-        language: language as 'en' | 'bg',
-        markdown,
-      })),
+      letters.map(({ file, language, markdown }) => ({ name: file, language, markdown })),
       tips,
       elsewhere,
     ),

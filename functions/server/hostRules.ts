@@ -3,6 +3,7 @@
 // a package): path patterns with `*` and `:name`, statuses 200/301/302/303/307/308/404, `!` to force.
 import { parseAllHeaders } from '@netlify/headers-parser';
 import { parseAllRedirects } from '@netlify/redirect-parser';
+import { z } from 'zod';
 
 export interface RedirectRule {
   from: string;
@@ -32,16 +33,16 @@ export function pathPattern(from: string): RegExp {
 
 const redirectStatuses = new Set([200, 301, 302, 303, 307, 308, 404]);
 
-/** What the parser gives for one line (its types say `unknown`). */
-interface ParsedRedirect {
-  from?: string;
-  to?: string;
-  status?: number;
-  force?: boolean;
-  proxy?: boolean;
-  conditions?: Record<string, unknown>;
-  query?: Record<string, unknown>;
-}
+/** What the parser gives for one line (its types say `unknown`), checked rather than trusted. */
+const parsedRedirect = z.object({
+  from: z.string().default(''),
+  to: z.string().default(''),
+  status: z.number().default(301),
+  force: z.boolean().default(false),
+  proxy: z.boolean().default(false),
+  conditions: z.record(z.string(), z.unknown()).default({}),
+  query: z.record(z.string(), z.unknown()).default({}),
+});
 
 /** Reads a `_redirects` file (none is fine); returns the rules and a message per rule it cannot use. */
 export async function readRedirects(file: string): Promise<{ rules: RedirectRule[]; problems: string[] }> {
@@ -52,13 +53,19 @@ export async function readRedirects(file: string): Promise<{ rules: RedirectRule
   });
   const problems = errors.map((error: Error) => `_redirects: ${error.message.replace(/\s*\n\s*/g, ' ')}`);
   const rules: RedirectRule[] = [];
-  for (const redirect of redirects as ParsedRedirect[]) {
-    const { from = '', to = '', status = 301, force = false } = redirect;
+  for (const entry of redirects) {
+    const parsed = parsedRedirect.safeParse(entry);
+    if (!parsed.success) {
+      problems.push(`_redirects: a rule the parser gave in an unknown form: ${JSON.stringify(entry)}`);
+      continue;
+    }
+    const redirect = parsed.data;
+    const { from, to, status, force } = redirect;
     const line = `${from} ${to} ${status}${force ? '!' : ''}`;
     if (redirect.proxy) problems.push(`_redirects: proxying to another site is not supported: ${line}`);
     else if (!from.startsWith('/') || !redirectStatuses.has(status))
       problems.push(`_redirects: not supported: ${line}`);
-    else if (Object.keys(redirect.conditions ?? {}).length || Object.keys(redirect.query ?? {}).length)
+    else if (Object.keys(redirect.conditions).length || Object.keys(redirect.query).length)
       problems.push(`_redirects: conditions and query matches are not supported: ${line}`);
     else rules.push({ from, to, status, force, pattern: pathPattern(from) });
   }

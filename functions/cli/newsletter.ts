@@ -2,6 +2,7 @@
 // Exit codes: 0 done, 1 could not (some letters failed, database unavailable), 2 bad arguments.
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { escapeUTF8 } from 'entities';
 import { type Config, ConfigError, loadConfig, productionProblem } from '../config.ts';
 import { languages } from '../contract.ts';
 import type { Issue } from '../newsletter/issues.ts';
@@ -98,9 +99,6 @@ async function preview(config: Config, slug: string, issue: Issue) {
   return 0;
 }
 
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c] ?? c);
-
 /** Every letter of the course in both languages, and an index.html that lists them by day. */
 async function previewCourse(config: Config) {
   const { courseLetter } = await import('../mail/letters.ts');
@@ -121,8 +119,8 @@ async function previewCourse(config: Config) {
       await fs.writeFile(path.join(dir, `${name}.txt`), `Subject: ${made.subject}\n\n${made.text}\n`);
       const { preview } = letter.text[language];
       cells.push(
-        `<td lang="${language}"><a href="${name}.html">${escapeHtml(made.subject)}</a> ` +
-          `(<a href="${name}.txt">text</a>)<br><small>${escapeHtml(preview)}</small></td>`,
+        `<td lang="${language}"><a href="${name}.html">${escapeUTF8(made.subject)}</a> ` +
+          `(<a href="${name}.txt">text</a>)<br><small>${escapeUTF8(preview)}</small></td>`,
       );
     }
     rows.push(`<tr><th scope="row">${letter.day}</th>${cells.join('')}</tr>`);

@@ -1,0 +1,1 @@
+ALTER TABLE "letters_sent" ADD CONSTRAINT "letters_sent_kind" CHECK ("letters_sent"."kind" in ('confirm', 'moderation', 'course'));
