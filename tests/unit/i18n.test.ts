@@ -25,7 +25,7 @@ describe('dictionaries', () => {
     }
   });
 
-  it('holds the product's fixed texts word for word', () => {
+  it("holds the product's fixed texts word for word", () => {
     const t = translator('en');
     expect(t('home.title')).toBe('IMPORTANT ADVICE');
     expect(t('home.subtitle')).toBe('HELLO, SUPERSTAR');
