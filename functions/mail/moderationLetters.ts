@@ -6,7 +6,7 @@ import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { comments, mailQueue } from '../db/schema.ts';
 import type { Db } from '../db/types.ts';
 import type { DrainOptions, DrainResult } from './queue.ts';
-import { maxAttempts, retryDelayMs } from './queue.ts';
+import { recordFailure } from './queue.ts';
 import { countSentLetter } from './sentCounts.ts';
 
 /** Comments shown in full in one letter; the others are counted (`npm run admin -- held` lists all). */
@@ -99,17 +99,7 @@ export async function drainModerationLetters(
     }
     await db.delete(mailQueue).where(eq(mailQueue.id, letter.id));
   } catch (error) {
-    const last = letter.attempts >= maxAttempts;
-    await db
-      .update(mailQueue)
-      .set({
-        status: last ? 'failed' : 'waiting',
-        nextAttemptAt: new Date(now.getTime() + retryDelayMs(letter.attempts)),
-        lastError: String((error as Error).message ?? error).slice(0, 500),
-      })
-      .where(eq(mailQueue.id, letter.id));
-    if (last) result.failed++;
-    else result.retrying++;
+    await recordFailure(db, letter, now, error, result);
     return result;
   }
   // Comments held while this letter was being made, or beyond what it covered, get the next one.

@@ -206,21 +206,34 @@ export async function drainQueue(db: Db, options: DrainOptions): Promise<DrainRe
       result.sent++;
       options.onSent?.({ confirmUrl: made.confirmUrl, file });
     } catch (error) {
-      const last = letter.attempts >= maxAttempts;
-      await db
-        .update(mailQueue)
-        .set({
-          status: last ? 'failed' : 'waiting',
-          nextAttemptAt: new Date(now.getTime() + retryDelayMs(letter.attempts)),
-          // Never the server's message: it may quote the refused address.
-          lastError: safeError(error),
-        })
-        .where(eq(mailQueue.id, letter.id));
-      if (last) result.failed++;
-      else result.retrying++;
+      await recordFailure(db, letter, now, error, result);
     }
   }
   return result;
+}
+
+/**
+ * A letter that could not be sent waits for its next try, or is marked failed after the last one. The
+ * error is stored as its kind and code, never the server's message: that may quote the refused address.
+ */
+export async function recordFailure(
+  db: Db,
+  letter: { id: number; attempts: number },
+  now: Date,
+  error: unknown,
+  result: DrainResult,
+): Promise<void> {
+  const last = letter.attempts >= maxAttempts;
+  await db
+    .update(mailQueue)
+    .set({
+      status: last ? 'failed' : 'waiting',
+      nextAttemptAt: new Date(now.getTime() + retryDelayMs(letter.attempts)),
+      lastError: safeError(error),
+    })
+    .where(eq(mailQueue.id, letter.id));
+  if (last) result.failed++;
+  else result.retrying++;
 }
 
 export interface QueueRunner {

@@ -3,7 +3,6 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { fill } from '../i18n/fill.ts';
 import type { Lang } from '../i18n/languages.ts';
-import type { UiKey } from '../i18n/ui/en.ts';
 import { shareTip } from '../lib/shareTip.ts';
 import type { HelpLink } from '../lib/tips/careTips.ts';
 import {
@@ -15,28 +14,8 @@ import {
   requestTip,
   type ShownTip,
 } from '../stores/advice.ts';
+import type { AdviceLabels } from './labelKeys.ts';
 import Spinner from './Spinner.tsx';
-
-/** The texts the generator shows; the page picks them from its language's dictionary. */
-export const adviceLabelKeys = [
-  'home.welcome',
-  'advice.button',
-  'advice.loading',
-  'advice.region',
-  'advice.share',
-  'advice.shared',
-  'advice.copied',
-  'advice.copyByHand',
-  'advice.shareFailed',
-  'advice.unavailable',
-  'feedback.question',
-  'feedback.like',
-  'feedback.dislike',
-  'feedback.thanks',
-  'tip.metaTitle',
-] as const satisfies readonly UiKey[];
-
-export type AdviceLabels = Record<(typeof adviceLabelKeys)[number], string>;
 
 interface Props {
   lang: Lang;

@@ -3,6 +3,27 @@ import type { UiKey } from '../i18n/ui/en.ts';
 // Each island's texts by dictionary key: a page picks them with `pickLabels(lang, keys)` and passes them
 // as the island's `labels`. The lists live here, apart from the islands, so they never reach the browser.
 
+/** The advice generator (AdviceGenerator.tsx). */
+export const adviceLabelKeys = [
+  'home.welcome',
+  'advice.button',
+  'advice.loading',
+  'advice.region',
+  'advice.share',
+  'advice.shared',
+  'advice.copied',
+  'advice.copyByHand',
+  'advice.shareFailed',
+  'advice.unavailable',
+  'feedback.question',
+  'feedback.like',
+  'feedback.dislike',
+  'feedback.thanks',
+  'tip.metaTitle',
+] as const satisfies readonly UiKey[];
+
+export type AdviceLabels = Record<(typeof adviceLabelKeys)[number], string>;
+
 /** The newsletter box (SubscribeBox.tsx). */
 export const subscribeLabelKeys = [
   'subscribe.title',

@@ -137,8 +137,10 @@ describe('language on arrival', () => {
     // On Playwright's clock, paused from the start: the page waits until the clock is moved on.
     await page.clock.install();
     await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1_000);
-    // The lookup starts at the load event, so the 3 s count from there.
+    // The lookup starts after the load event and the first paint; the 3 s count from the request.
+    const asked = page.waitForRequest('**/api/geo');
     await page.goto('/about', { waitUntil: 'load' });
+    await asked;
     await page.clock.runFor(2_900);
     expect(pathOf(page)).toBe('/about');
     await page.clock.runFor(100);

@@ -5,7 +5,8 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Lang } from '../../../src/i18n/languages.ts';
 import { pickLabels } from '../../../src/i18n/translate.ts';
-import AdviceGenerator, { adviceLabelKeys } from '../../../src/islands/AdviceGenerator.tsx';
+import AdviceGenerator from '../../../src/islands/AdviceGenerator.tsx';
+import { adviceLabelKeys } from '../../../src/islands/labelKeys.ts';
 import { $advice } from '../../../src/stores/advice.ts';
 import { fakeApi, renderWidget } from './render.tsx';
 
