@@ -221,7 +221,7 @@ export async function recordFailure(
   letter: { id: number; attempts: number },
   now: Date,
   error: unknown,
-  result: DrainResult,
+  result: Pick<DrainResult, 'failed' | 'retrying'>,
 ): Promise<void> {
   const last = letter.attempts >= maxAttempts;
   await db
