@@ -1,7 +1,7 @@
 import { gzipSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { baseURL, fontInspector, newPage, withBrowser } from '../support/browser.ts';
+import { actOnPage, baseURL, fontInspector, newPage, withBrowser } from '../support/browser.ts';
 
 withBrowser();
 
@@ -38,6 +38,7 @@ const tipText = (page: Page) => card(page).locator('blockquote');
 async function openHome(page: Page, home: string) {
   await page.goto(home);
   // Wait for the island to hydrate before pressing anything.
+  await actOnPage(page);
   await page.waitForFunction(() => !document.querySelector('astro-island[ssr]'));
 }
 

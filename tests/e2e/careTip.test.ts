@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { newPage, withBrowser } from '../support/browser.ts';
+import { actOnPage, newPage, withBrowser } from '../support/browser.ts';
 
 withBrowser();
 
@@ -48,6 +48,7 @@ async function showTip(page: Page, home: string, id: string): Promise<void> {
     Math.random = () => (globalThis as { nextRandom?: number }).nextRandom ?? random();
   });
   await page.goto(home);
+  await actOnPage(page);
   await page.waitForFunction(() => !document.querySelector('astro-island[ssr]'));
   const list: { id: string }[] = await (await page.request.get(`${home}tips.json`)).json();
   const index = list.findIndex((tip) => tip.id === id);

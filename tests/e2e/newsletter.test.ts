@@ -7,7 +7,7 @@ import path from 'node:path';
 import { simpleParser } from 'mailparser';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { expectAccessible } from '../support/browser.ts';
+import { actOnPage, expectAccessible } from '../support/browser.ts';
 import { launchChromium } from '../support/chromium.ts';
 import { type Served, startServe } from '../support/processes.ts';
 
@@ -62,6 +62,7 @@ it('subscribes on the Bulgarian home page, confirms from the letter, and unsubsc
   await page.getByText('Пет кратки, топли писма за 30 дни, после забравяме адреса ти.').waitFor();
   const input = page.getByLabel('Имейл адрес');
   await input.scrollIntoViewIfNeeded();
+  await actOnPage(page);
   await page.waitForFunction(
     () => !document.querySelector('form input[type="email"]')?.closest('astro-island[ssr]'),
   );

@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { baseURL, newPage, withBrowser } from '../support/browser.ts';
+import { actOnPage, baseURL, newPage, withBrowser } from '../support/browser.ts';
 
 withBrowser();
 
@@ -40,6 +40,7 @@ function pngSize(png: Buffer): { width: number; height: number } {
 
 async function openHome(page: Page, home: string) {
   await page.goto(home);
+  await actOnPage(page);
   await page.waitForFunction(() => !document.querySelector('astro-island[ssr]'));
 }
 
@@ -134,6 +135,7 @@ for (const t of langs) {
       );
       await page.getByRole('link', { name: t.another }).click();
       await page.waitForURL(`**${t.home}`);
+      await actOnPage(page);
       await page.waitForFunction(() => !document.querySelector('astro-island[ssr]'));
       await page.getByRole('button', { name: t.get }).click();
       await page.locator('[data-advice-card] blockquote').waitFor();

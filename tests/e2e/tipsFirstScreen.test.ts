@@ -6,7 +6,7 @@ import { tipCategoryNames } from '../../src/i18n/categories.ts';
 import type { Lang } from '../../src/i18n/languages.ts';
 import { careTipIds } from '../../src/lib/tips/careTips.ts';
 import { parseTips } from '../../src/lib/tips/tipRules.ts';
-import { fontInspector, newPage, withBrowser } from '../support/browser.ts';
+import { actOnPage, fontInspector, newPage, withBrowser } from '../support/browser.ts';
 
 withBrowser();
 
@@ -93,6 +93,7 @@ for (const { lang, home, locale } of [
       await page.route('**/tips.json', (route) => route.fulfill({ json: list }));
       await page.clock.install();
       await page.goto(home);
+      await actOnPage(page);
       await page.waitForFunction(() => !document.querySelector('astro-island[ssr]'));
 
       const measured: Measured[] = [];

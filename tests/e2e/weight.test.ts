@@ -1,6 +1,6 @@
 import type { Page, Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { hydrateVisibleIslands, newPage, withBrowser } from '../support/browser.ts';
+import { actOnPage, hydrateVisibleIslands, newPage, withBrowser } from '../support/browser.ts';
 
 withBrowser();
 
@@ -52,6 +52,7 @@ async function visit(path: string, scrollToWidgets: boolean): Promise<Load> {
   };
   page.on('requestfinished', onFinished);
   await page.goto(path, { waitUntil: 'networkidle' });
+  await actOnPage(page);
   await page.waitForFunction(() => !document.querySelector('astro-island[ssr][client="press"]'));
   if (scrollToWidgets) {
     await hydrateVisibleIslands(page);

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { baseURL, expectAccessible, newPage, withBrowser } from '../support/browser.ts';
+import { actOnPage, baseURL, expectAccessible, newPage, withBrowser } from '../support/browser.ts';
 
 withBrowser();
 
@@ -9,6 +9,7 @@ const unique = (label: string) =>
 
 async function hydrated(page: Page, selector: string) {
   await page.locator(selector).scrollIntoViewIfNeeded();
+  await actOnPage(page);
   await page.waitForFunction((s) => {
     const island = document.querySelector(s)?.closest('astro-island');
     return island !== null && island !== undefined && !island.hasAttribute('ssr');

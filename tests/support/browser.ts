@@ -81,6 +81,15 @@ export const pages = [
 ] as const;
 
 /**
+ * Acts on the page as a visitor's first key press does (Shift changes nothing on it), so widgets that
+ * hydrate at the first act (`client:press`) do so now instead of after the seconds a page left alone
+ * waits.
+ */
+export async function actOnPage(page: Page): Promise<void> {
+  await page.keyboard.press('Shift');
+}
+
+/**
  * Scrolls to each widget that hydrates when seen, waiting for it before the next: scrolled past before
  * a frame is drawn, a widget is never seen and stays unhydrated (as for a visitor who flings past it).
  */
@@ -89,5 +98,6 @@ export async function hydrateVisibleIslands(page: Page): Promise<void> {
     await island.locator('> :first-child').scrollIntoViewIfNeeded();
     await expect.poll(() => island.getAttribute('ssr'), { timeout: 15_000 }).toBeNull();
   }
+  await actOnPage(page);
   await page.waitForFunction(() => !document.querySelector('astro-island[ssr]'));
 }
