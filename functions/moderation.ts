@@ -3,16 +3,19 @@ import { asc, eq } from 'drizzle-orm';
 import { comments } from './db/schema.ts';
 import type { Db } from './db/types.ts';
 
+/** What the operator is shown of a comment to decide on it: the command line, the letter and its page. */
+export const reviewColumns = {
+  id: comments.id,
+  articleId: comments.articleId,
+  name: comments.name,
+  comment: comments.comment,
+  language: comments.language,
+  createdAt: comments.createdAt,
+};
+
 export async function heldComments(db: Db) {
   return db
-    .select({
-      id: comments.id,
-      articleId: comments.articleId,
-      name: comments.name,
-      comment: comments.comment,
-      language: comments.language,
-      createdAt: comments.createdAt,
-    })
+    .select(reviewColumns)
     .from(comments)
     .where(eq(comments.status, 'held'))
     .orderBy(asc(comments.createdAt), asc(comments.id));

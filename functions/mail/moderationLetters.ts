@@ -5,6 +5,7 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { comments, mailQueue } from '../db/schema.ts';
 import type { Db } from '../db/types.ts';
+import { reviewColumns } from '../moderation.ts';
 import type { DrainOptions, DrainResult } from './queue.ts';
 import { recordFailure } from './queue.ts';
 import { countSentLetter } from './sentCounts.ts';
@@ -56,13 +57,7 @@ export async function drainModerationLetters(
   const letter = await claim(db, now);
   if (!letter) return result;
   const covered = await db
-    .select({
-      id: comments.id,
-      articleId: comments.articleId,
-      name: comments.name,
-      comment: comments.comment,
-      createdAt: comments.createdAt,
-    })
+    .select(reviewColumns)
     .from(comments)
     .where(untoldHeld)
     .orderBy(asc(comments.id))

@@ -13,6 +13,7 @@ import { comments } from '../db/schema.ts';
 import { jsonBody, validJson } from '../http/jsonBody.ts';
 import { rateLimit } from '../http/rateLimit.ts';
 import { checkModerationToken } from '../mail/tokens.ts';
+import { reviewColumns } from '../moderation.ts';
 import { moderationQuery, moderationToken } from '../schemas.ts';
 import type { AppEnv } from '../services.ts';
 
@@ -44,15 +45,7 @@ export const moderation = new Hono<AppEnv>()
       if ('answer' in check) return check.answer;
       const { db } = await c.var.services.db();
       const [row] = await db
-        .select({
-          id: comments.id,
-          articleId: comments.articleId,
-          name: comments.name,
-          comment: comments.comment,
-          language: comments.language,
-          status: comments.status,
-          createdAt: comments.createdAt,
-        })
+        .select({ ...reviewColumns, status: comments.status })
         .from(comments)
         .where(eq(comments.id, check.commentId));
       if (!row) return c.json({ error: errorMessages.moderationGone }, 404);
