@@ -1,6 +1,6 @@
 // Letters made for one recipient: the links carry signed tokens (mail/tokens.ts), never the address,
 // and every letter has a visible unsubscribe link and the RFC 8058 one-click headers.
-import { render } from '@react-email/components';
+import { render } from '@react-email/render';
 import { createElement as h, type ReactElement } from 'react';
 import type { Lang } from '../contract.ts';
 import { type CourseLetter, fillCourseMarkdown, loadCourse, tipText } from '../newsletter/course.ts';

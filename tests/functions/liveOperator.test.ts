@@ -6,6 +6,7 @@
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
+import { setTimeout } from 'node:timers/promises';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { socketPathFor } from '../../functions/db/pgliteSocket.ts';
 import { subscribers } from '../../functions/db/schema.ts';
@@ -45,8 +46,12 @@ function request(url: string, body?: object): Promise<number> {
   });
 }
 
-/** Requests one after another from a few clients until stopped; every answer that is not 2xx is kept. */
-function steadyStream(url: string, clients = 3) {
+/**
+ * Requests from a few clients until stopped, each a short pause after the last answer; every answer that
+ * is not 2xx is kept. Paced, not back to back: each command runs for a second or more, so a few dozen
+ * requests a second see any gap, while a flood would only slow the commands it watches.
+ */
+function steadyStream(url: string, clients = 3, pauseMs = 50) {
   let running = true;
   let answered = 0;
   const failures: string[] = [];
@@ -72,6 +77,7 @@ function steadyStream(url: string, clients = 3) {
       } catch (error) {
         failures.push(`${(error as Error).message} after ${Math.round(performance.now() - started)} ms`);
       }
+      await setTimeout(pauseMs);
     }
   });
   return {

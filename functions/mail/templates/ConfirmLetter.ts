@@ -1,5 +1,7 @@
 // The confirmation letter: one button. It names no address and repeats nothing the visitor typed.
-import { Button, Link, Text } from '@react-email/components';
+import { Button } from '@react-email/button';
+import { Link } from '@react-email/link';
+import { Text } from '@react-email/text';
 import { createElement as h } from 'react';
 import type { Lang } from '../../contract.ts';
 import { mailText } from '../texts.ts';

@@ -1,5 +1,7 @@
 // An issue of the newsletter: the Markdown of content/newsletter/<language>/<slug>.md in the frame.
-import { Link, Markdown, Text } from '@react-email/components';
+import { Link } from '@react-email/link';
+import { Markdown } from '@react-email/markdown';
+import { Text } from '@react-email/text';
 import { createElement as h } from 'react';
 import type { Lang } from '../../contract.ts';
 import { mailText } from '../texts.ts';

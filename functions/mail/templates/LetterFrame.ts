@@ -1,7 +1,15 @@
 // The frame of every letter: the brand on top, the content, and a footer saying why it came with the
 // unsubscribe link (letters to the operator say why in their own words and have nothing to unsubscribe).
 // Written with createElement rather than JSX so Node runs it as plain TypeScript, like the rest of functions/.
-import { Body, Container, Head, Hr, Html, Link, Preview, Section, Text } from '@react-email/components';
+import { Body } from '@react-email/body';
+import { Container } from '@react-email/container';
+import { Head } from '@react-email/head';
+import { Hr } from '@react-email/hr';
+import { Html } from '@react-email/html';
+import { Link } from '@react-email/link';
+import { Preview } from '@react-email/preview';
+import { Section } from '@react-email/section';
+import { Text } from '@react-email/text';
 import { type CSSProperties, createElement as h, type ReactNode } from 'react';
 import type { Lang } from '../../contract.ts';
 import type { MailText } from '../texts.ts';

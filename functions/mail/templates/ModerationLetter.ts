@@ -1,7 +1,10 @@
 // The letter to the operator about held comments: for each, the article, the name, the text and two
 // buttons. The name and text are what a visitor typed: they are passed as React children, which React
 // escapes in the HTML part (no markup or styles of theirs survive), and never into a text template.
-import { Button, Link, Section, Text } from '@react-email/components';
+import { Button } from '@react-email/button';
+import { Link } from '@react-email/link';
+import { Section } from '@react-email/section';
+import { Text } from '@react-email/text';
 import { type CSSProperties, createElement as h } from 'react';
 import type { Lang } from '../../contract.ts';
 import { mailText } from '../texts.ts';
