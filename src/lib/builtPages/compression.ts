@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { COMPRESSIBLE_CONTENT_TYPE_REGEX as compressible } from 'hono/utils/compress';
 import { getMimeType } from 'hono/utils/mime';
+import { cached, pruneCache } from '../buildCache.ts';
 
 // Smaller files gain less from compression than the encoded answer costs (hono's compress uses 1024 too).
 const minBytes = 1024;
@@ -25,6 +26,7 @@ export function isPrecompressible(file: string, size: number): boolean {
 export async function compressFiles(root: string): Promise<string> {
   const entries = await readdir(root, { withFileTypes: true, recursive: true });
   let files = 0;
+  let kept = 0;
   let saved = 0;
   await Promise.all(
     entries
@@ -35,13 +37,19 @@ export async function compressFiles(root: string): Promise<string> {
         const data = await readFile(file);
         if (!isPrecompressible(file, data.length)) return;
         const [br, gzipped] = await Promise.all([
-          brotli(data, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY } }),
-          gz(data, { level: constants.Z_BEST_COMPRESSION }),
+          cached('brotli', [`brotli@${process.versions.brotli}`, data], () =>
+            brotli(data, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY } }),
+          ),
+          cached('gzip', [`zlib@${process.versions.zlib}`, data], () =>
+            gz(data, { level: constants.Z_BEST_COMPRESSION }),
+          ),
         ]);
-        await Promise.all([writeFile(`${file}.br`, br), writeFile(`${file}.gz`, gzipped)]);
+        await Promise.all([writeFile(`${file}.br`, br.data), writeFile(`${file}.gz`, gzipped.data)]);
         files++;
-        saved += data.length - br.length;
+        if (br.cached) kept++;
+        saved += data.length - br.data.length;
       }),
   );
-  return `${files} files compressed (brotli, gzip), brotli saves ${(saved / 1024).toFixed(0)} KiB`;
+  await Promise.all(['brotli', 'gzip'].map((kind) => pruneCache(kind)));
+  return `${files} files compressed (brotli, gzip; ${kept} kept from an earlier build), brotli saves ${(saved / 1024).toFixed(0)} KiB`;
 }

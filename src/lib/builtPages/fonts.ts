@@ -14,6 +14,7 @@ import { Element, Text } from 'domhandler';
 import { Blob, Face } from 'harfbuzzjs';
 import { DomUtils } from 'htmlparser2';
 import subsetFont from 'subset-font';
+import { cached, installedVersion, pruneCache } from '../buildCache.ts';
 import { type FaceRules, faceRules } from '../fonts/faceRules.ts';
 import { faceText, pageCharacters } from '../fonts/pageText.ts';
 import { sourceFile, weightNames } from '../fonts/sources.ts';
@@ -29,6 +30,8 @@ const visitorText = `${range(0x20, 0x7e)}\u00a0‘’“”„…–—${range(0
 const alwaysIncluded: Record<string, string> = { en: visitorText, bg: visitorText };
 /** OpenType features browsers apply by default; `locl` gives Bulgarian its own letter forms. */
 const features = ['kern', 'liga', 'calt', 'ccmp', 'locl', 'mark', 'mkmk', 'rlig', 'clig'];
+/** The cutter's versions, part of a kept cut's key: a new HarfBuzz may cut the same text to other bytes. */
+const cutter = ['subset-font', 'harfbuzzjs'].map(installedVersion).join();
 
 function range(from: number, to: number): string {
   return Array.from({ length: to - from + 1 }, (_, i) => String.fromCodePoint(from + i)).join('');
@@ -152,12 +155,16 @@ export function fonts(): Pass {
         sourceData.set(key, data);
         return data;
       };
+      const options = { targetFormat: 'woff2', noHinting: true, keepFeatures: features } as const;
+      let fromCache = 0;
       const write = async (font: string, weight: number, name: string, text: string) => {
-        const cut = await subsetFont(await source(font, weight), text, {
-          targetFormat: 'woff2',
-          noHinting: true,
-          keepFeatures: features,
-        });
+        const data = await source(font, weight);
+        const { data: cut, cached: kept } = await cached(
+          'font-cuts',
+          [cutter, data, JSON.stringify(options), text],
+          () => subsetFont(data, text, options),
+        );
+        if (kept) fromCache += 1;
         const file = `${name}.${createHash('sha256').update(cut).digest('hex').slice(0, 8)}.woff2`;
         await writeFile(join(outDir, file), cut);
         return { url: `/_astro/fonts/${file}`, bytes: cut.length };
@@ -277,7 +284,8 @@ export function fonts(): Pass {
         DomUtils.append(after, style);
       }
       const pageCuts = await Promise.all(ownCuts.values());
-      return `${files} font files (${[...weights].sort().join(', ')}; ${[...characters.keys()].join(', ')}), ${(bytes / 1024).toFixed(0)} KiB in all; ${pageCuts.length} heading cuts for pages of their own, ${(pageCuts.reduce((sum, cut) => sum + cut.bytes, 0) / 1024).toFixed(0)} KiB`;
+      await pruneCache('font-cuts');
+      return `${fromCache} of ${files + pageCuts.length} cuts from the cache; ${files} font files (${[...weights].sort().join(', ')}; ${[...characters.keys()].join(', ')}), ${(bytes / 1024).toFixed(0)} KiB in all; ${pageCuts.length} heading cuts for pages of their own, ${(pageCuts.reduce((sum, cut) => sum + cut.bytes, 0) / 1024).toFixed(0)} KiB`;
     },
   };
 }
