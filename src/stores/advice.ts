@@ -42,12 +42,27 @@ function clearTimers(): void {
   timers = [];
 }
 
+/** A tip of the fetched list, checked by hand: a validation library would be most of this page's script. */
+function isShownTip(value: unknown): value is ShownTip {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    'id' in value &&
+    typeof value.id === 'string' &&
+    'text' in value &&
+    typeof value.text === 'string' &&
+    'category' in value &&
+    typeof value.category === 'string' &&
+    (!('care' in value) || value.care === true)
+  );
+}
+
 async function fetchTips(): Promise<readonly ShownTip[]> {
   const response = await fetch(tipsUrl, { headers: { Accept: 'application/json' } });
   const list: unknown = response.ok ? await response.json() : null;
-  if (!Array.isArray(list) || list.length === 0)
-    throw new Error(`No tips at ${tipsUrl} (${response.status})`);
-  return list as ShownTip[];
+  const tips = Array.isArray(list) ? list.filter(isShownTip) : [];
+  if (tips.length === 0) throw new Error(`No tips at ${tipsUrl} (${response.status})`);
+  return tips;
 }
 
 /** The list, fetched once; a failed fetch is forgotten so the next press tries again. */
@@ -100,7 +115,8 @@ export function requestTip(onUnavailable: () => void = () => {}): void {
 
 function show(list: readonly ShownTip[]): void {
   lastIndex = pickIndex(list.length, lastIndex);
-  const tip = list[lastIndex] as ShownTip;
+  const tip = list[lastIndex];
+  if (!tip) return;
   $advice.set({ status: 'shown', tip });
   $feedback.set('ask');
   track('advice_displayed', { tipId: tip.id, category: tip.category, language });
