@@ -1,7 +1,8 @@
 // Serves the built site (dist/) the way the static host does: clean URLs, _redirects applied only where
 // no file exists, _headers, 404.html, plus validators for caching and security headers. sirv finds the
 // files in an index it takes of dist/ up front and sends them (the build's .br/.gz as they are, ranges,
-// 304s); the host's rules are ours, applied to whatever sirv answers just before its headers go out.
+// 304s); the small ones answer from memory instead (memoryFiles.ts), as sirv would have answered. The
+// host's rules are ours, applied to whatever either answers just before its headers go out.
 import fs from 'node:fs';
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import path from 'node:path';
@@ -11,6 +12,7 @@ import { COMPRESSIBLE_CONTENT_TYPE_REGEX as compressible } from 'hono/utils/comp
 import sirv from 'sirv';
 import { defaultPageCsp, documentHeaders, hsts, securityHeaders } from '../http/securityHeaders.ts';
 import { headersFor, type RedirectRule, readHeaders, readRedirects, redirectTarget } from './hostRules.ts';
+import { defaultMemoryLimits, type MemoryLimits, readMemoryFiles } from './memoryFiles.ts';
 
 export interface StaticSite {
   /** Answers a request for a path outside /api. `https` decides whether HSTS is sent. */
@@ -19,6 +21,11 @@ export interface StaticSite {
   problems: string[];
   /** Stops watching dist/ for a new build. */
   close(): void;
+}
+
+export interface StaticSiteOptions {
+  /** Limits of the files held in memory; false sends every file from disk through sirv. */
+  memory?: MemoryLimits | false;
 }
 
 /** Not pages even where a file exists: the host's rule files, dot-files, the build's encoded variants. */
@@ -55,14 +62,16 @@ function matchRule(rules: RedirectRule[], pathname: string) {
   return undefined;
 }
 
-/** dist/ as sirv indexes it, with the host's rules of the same build. */
-async function readSite(root: string) {
+/** dist/ as sirv indexes it, its small files' bytes, with the host's rules of the same build. */
+async function readSite(root: string, memoryLimits: MemoryLimits | false) {
   const { rules: redirects, problems } = await readRedirects(path.join(root, '_redirects'));
   const { rules: headerRules, problems: headerProblems } = await readHeaders(path.join(root, '_headers'));
-  // Production mode: every file's path and stats are read now, none on a request.
+  // Production mode: every file's path and stats are read now, none on a request. (memoryFiles.ts
+  // looks files up as sirv does with these options.)
   const files = sirv(root, { dev: false, etag: true, brotli: true, gzip: true, extensions: ['html'] });
   return {
     files,
+    memory: memoryLimits ? await readMemoryFiles(root, memoryLimits) : undefined,
     redirects,
     forced: redirects.filter((rule) => rule.force),
     headerRules,
@@ -70,14 +79,18 @@ async function readSite(root: string) {
   };
 }
 
-export async function createStaticSite(distDir: string): Promise<StaticSite> {
+export async function createStaticSite(
+  distDir: string,
+  options: StaticSiteOptions = {},
+): Promise<StaticSite> {
   const root = path.resolve(distDir);
-  let site = await readSite(root);
+  const memoryLimits = options.memory ?? defaultMemoryLimits;
+  let site = await readSite(root, memoryLimits);
 
   // A rebuild while the server runs: take the index and the rules again (new files, new CSP hashes).
   let settle: NodeJS.Timeout | undefined;
   const reread = () =>
-    readSite(root).then(
+    readSite(root, memoryLimits).then(
       (next) => {
         site = next;
         for (const problem of next.problems) console.warn(problem);
@@ -103,7 +116,7 @@ export async function createStaticSite(distDir: string): Promise<StaticSite> {
   }
 
   function handle(request: IncomingMessage, response: ServerResponse, https: boolean) {
-    const { files, redirects, forced, headerRules } = site;
+    const { files: sirvFiles, memory, redirects, forced, headerRules } = site;
     const pathname = lookupPath(request.url ?? '/');
     /** Set when another page answers (a 404, a rewrite): its status, and its own path for _headers. */
     let servedAs: { page: string; status: number } | undefined;
@@ -183,6 +196,18 @@ export async function createStaticSite(distDir: string): Promise<StaticSite> {
       file.pipe(gzipped).pipe(response);
     });
 
+    /** sirv, or a file held in memory answered as sirv would: 304 by its ETag, else the whole file. */
+    function files(next: () => void) {
+      const file = request.headers.range ? undefined : memory?.find(request);
+      if (!file) return sirvFiles(request, response, next);
+      if (request.headers['if-none-match'] === file.headers.ETag) return void response.writeHead(304).end();
+      response.setHeader('Vary', 'Accept-Encoding');
+      response.writeHead(200, file.headers);
+      if (request.method === 'HEAD') response.end();
+      else if (gzip) zlib.gzip(file.body, (error, body) => (error ? response.destroy() : response.end(body)));
+      else response.end(file.body);
+    }
+
     const plain = (status: number, text: string, headers: OutgoingHttpHeaders = {}) => {
       response.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8', ...headers });
       response.end(request.method === 'HEAD' ? undefined : text);
@@ -193,7 +218,7 @@ export async function createStaticSite(distDir: string): Promise<StaticSite> {
       servedAs = { page, status };
       request.url = page;
       for (const name of ['range', 'if-none-match', 'if-modified-since']) delete request.headers[name];
-      files(request, response, otherwise);
+      files(otherwise);
     }
 
     const notFound = () => serveAs('/404', 404, () => plain(404, 'Not found'));
@@ -218,7 +243,7 @@ export async function createStaticSite(distDir: string): Promise<StaticSite> {
     if (hidden.test(pathname)) return notFound();
     const forcedRule = matchRule(forced, pathname);
     if (forcedRule) return redirect(forcedRule.rule, forcedRule.target);
-    files(request, response, () => {
+    files(() => {
       // Shadowing: redirect rules only apply where no file answers the path.
       const matched = matchRule(redirects, pathname);
       if (matched) redirect(matched.rule, matched.target);

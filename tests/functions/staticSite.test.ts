@@ -1,9 +1,11 @@
 // `npm run serve` serves dist/ like the static host: clean URLs, _redirects shadowing, _headers, 404.html.
 import fs from 'node:fs';
 import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { afterAll, beforeAll, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createStaticSite, type StaticSiteOptions } from '../../functions/server/staticSite.ts';
 import { fixtureScript, makeContentDir, makeDistDir } from '../support/fixtures.ts';
 import { runScript, type Served, startServe } from '../support/processes.ts';
 import { tempDir } from '../support/tempDirs.ts';
@@ -261,20 +263,39 @@ describeDb('static site', () => {
   });
 
   it('keeps running when a file goes away before the index is taken again', async () => {
+    // Over the memory limit (256 KiB): sirv streams it from disk.
     const file = `${dist}/going.html`;
-    fs.writeFileSync(file, '<!doctype html><title>going</title>');
-    await vi.waitFor(async () => expect(await served('/going')).toEqual([200, 'going']), { timeout: 5000 });
+    fs.writeFileSync(file, `<!doctype html><title>going</title>${' '.repeat(300 * 1024)}`);
+    // Held in memory: answered from there until the index is taken again.
+    const small = `${dist}/going-small.html`;
+    fs.writeFileSync(small, '<!doctype html><title>going small</title>');
+    await vi.waitFor(
+      async () => {
+        expect(await served('/going')).toEqual([200, 'going']);
+        expect(await served('/going-small')).toEqual([200, 'going small']);
+      },
+      { timeout: 5000 },
+    );
     fs.rmSync(file);
+    fs.rmSync(small);
     // At once, while the index still lists it: the answer is cut short (or a 404 once it is taken again).
     const status = await raw('/going').then(
       (res) => res.status,
       () => 'cut',
     );
     expect([404, 'cut']).toContain(status);
+    expect([
+      [200, 'going small'],
+      [404, 'not found'],
+    ]).toContainEqual(await served('/going-small'));
     expect(await served('/about')).toEqual([200, 'about']);
-    await vi.waitFor(async () => expect(await served('/going')).toEqual([404, 'not found']), {
-      timeout: 5000,
-    });
+    await vi.waitFor(
+      async () => {
+        expect(await served('/going')).toEqual([404, 'not found']);
+        expect(await served('/going-small')).toEqual([404, 'not found']);
+      },
+      { timeout: 5000 },
+    );
   });
 
   it('takes Cache-Control from _headers (immutable assets) and revalidates pages by default', async () => {
@@ -368,5 +389,193 @@ describeDb('static site', () => {
     });
     expect(run.code).toBe(1);
     expect(run.stderr).toContain('Invalid environment variable SUBSCRIBE_LIMIT_PER_HOUR');
+  });
+});
+
+/** A request sent as written (no URL normalising, no decoding): status, headers but Date, and bytes. */
+function exchange(url: string, method = 'GET', headers: Record<string, string> = {}) {
+  return new Promise<{ status?: number; headers: http.IncomingHttpHeaders; body: Buffer }>(
+    (resolve, reject) => {
+      http
+        .request(url, { method, headers }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => {
+            const { date, ...rest } = res.headers;
+            resolve({ status: res.statusCode, headers: rest, body: Buffer.concat(chunks) });
+          });
+        })
+        .on('error', reject)
+        .end();
+    },
+  );
+}
+
+/** The static site alone in this process, as serve.ts runs it (HTTPS as X-Forwarded-Proto says). */
+async function startSite(dist: string, options: StaticSiteOptions = {}) {
+  const site = await createStaticSite(dist, options);
+  const server = http.createServer((request, response) =>
+    site.handle(request, response, request.headers['x-forwarded-proto'] === 'https'),
+  );
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const close = () => {
+    site.close();
+    server.closeAllConnections();
+    return new Promise((resolve) => server.close(resolve));
+  };
+  return { url, site, close };
+}
+
+const stylesheet = `${'body { color: #222; margin: 0 auto; }\n'.repeat(80)}`;
+
+/** The fixture dist/ with a stylesheet and its variants, a font, and a page the build wrote none for. */
+function memoryDist() {
+  const dist = makeDistDir();
+  fs.writeFileSync(`${dist}/_astro/font.woff2`, Buffer.from([0x77, 0x4f, 0x46, 0x32, 0, 1, 2, 3]));
+  fs.writeFileSync(`${dist}/_astro/site.css`, stylesheet);
+  fs.writeFileSync(`${dist}/_astro/site.css.br`, zlib.brotliCompressSync(stylesheet));
+  fs.writeFileSync(`${dist}/_astro/site.css.gz`, zlib.gzipSync(stylesheet));
+  fs.writeFileSync(`${dist}/elsewhere.html`, elsewhere);
+  return dist;
+}
+
+describe('static files held in memory', () => {
+  let dist: string;
+  let memory: Awaited<ReturnType<typeof startSite>>;
+  let disk: Awaited<ReturnType<typeof startSite>>;
+
+  beforeAll(async () => {
+    dist = memoryDist();
+    memory = await startSite(dist);
+    disk = await startSite(dist, { memory: false });
+  });
+  afterAll(async () => {
+    await memory?.close();
+    await disk?.close();
+  });
+
+  const browser = { 'accept-encoding': 'gzip, deflate, br, zstd' };
+  it.each<[string, string, Record<string, string>]>([
+    ['GET', '/', {}],
+    ['GET', '/', browser],
+    ['GET', '/bg/', browser],
+    ['GET', '/about', {}],
+    ['GET', '/about/', { 'accept-encoding': 'br' }],
+    ['GET', '/about.html', {}],
+    ['GET', '/%61bout?x=1', {}],
+    ['GET', '/guide/', {}],
+    ['GET', '/blog/1', { 'x-forwarded-proto': 'https' }],
+    ['GET', '/_astro/app.js', browser],
+    ['GET', '/_astro/app.js', { 'accept-encoding': 'gzip' }],
+    ['GET', '/_astro/app.js', { 'accept-encoding': 'identity' }],
+    ['GET', '/_astro/site.css', browser],
+    ['GET', '/_astro/site.css', { 'accept-encoding': 'gzip' }],
+    ['GET', '/_astro/site.css', {}],
+    ['GET', '/_astro/font.woff2', browser],
+    ['GET', '/rss.xml', {}],
+    ['GET', '/favicon.svg', {}],
+    ['GET', '/elsewhere', { 'accept-encoding': 'gzip' }],
+    ['GET', '/elsewhere', { 'accept-encoding': 'identity' }],
+    ['GET', '/no/such/page', browser],
+    ['GET', '/bg/nothing-here', {}],
+    ['GET', '/_astro/app.js.br', {}],
+    ['GET', '/blog/999', {}],
+    ['GET', '/old?x=1', {}],
+    ['HEAD', '/about', {}],
+    ['HEAD', '/_astro/app.js', browser],
+    ['HEAD', '/elsewhere', { 'accept-encoding': 'gzip' }],
+    ['HEAD', '/no/such/page', {}],
+    ['GET', '/about', { range: 'bytes=0-9' }],
+  ])('answers %s %s %j from memory as sirv answers it from disk', async (method, target, headers) => {
+    const fromDisk = await exchange(disk.url + target, method, headers);
+    const fromMemory = await exchange(memory.url + target, method, headers);
+    expect(fromMemory).toEqual(fromDisk);
+    // And again as a client holding the answer's ETag revalidates (a 304 where it matches).
+    const etag = fromDisk.headers.etag;
+    if (!etag) return;
+    const revalidate = { ...headers, 'if-none-match': etag };
+    const again = await exchange(memory.url + target, method, revalidate);
+    expect(again).toEqual(await exchange(disk.url + target, method, revalidate));
+    if (fromDisk.status === 200) expect(again.status).toBe(304);
+  });
+
+  it('sends a range of a small file through sirv, 206 with the bytes asked for', async () => {
+    const res = await exchange(`${memory.url}/_astro/app.js`, 'GET', {
+      'accept-encoding': 'identity',
+      range: 'bytes=5-20',
+    });
+    expect([res.status, res.headers['content-range'], res.body.toString()]).toEqual([
+      206,
+      `bytes 5-20/${fixtureScript.length}`,
+      fixtureScript.slice(5, 21),
+    ]);
+  });
+
+  it('leaves files over the limits to sirv, even where a smaller variant of the same path is held', async () => {
+    const brotli = fs.statSync(`${dist}/_astro/app.js.br`).size;
+    // The .br over the limit per file, the plain file and small pages under it.
+    const limited = await startSite(dist, { memory: { fileBytes: brotli - 1, totalBytes: 64 << 20 } });
+    // A budget for one small page at most.
+    const tight = await startSite(dist, { memory: { fileBytes: 256 << 10, totalBytes: 1000 } });
+    try {
+      for (const site of [limited, tight]) {
+        for (const [target, headers] of [
+          ['/_astro/app.js', browser],
+          ['/_astro/app.js', { 'accept-encoding': 'identity' }],
+          ['/about', {}],
+          ['/', browser],
+        ] as const) {
+          const expected = await exchange(disk.url + target, 'GET', headers);
+          expect(await exchange(site.url + target, 'GET', headers)).toEqual(expected);
+        }
+      }
+      const br = await exchange(`${limited.url}/_astro/app.js`, 'GET', browser);
+      expect(br.body.equals(fs.readFileSync(`${dist}/_astro/app.js.br`))).toBe(true);
+    } finally {
+      await limited.close();
+      await tight.close();
+    }
+  });
+
+  it('serves a rebuilt file from memory with its new bytes', async () => {
+    const own = memoryDist();
+    const site = await startSite(own);
+    const file = `${own}/changing.html`;
+    try {
+      fs.writeFileSync(file, '<!doctype html><title>one</title>');
+      const later = new Date(Date.now() + 10_000);
+      fs.utimesSync(file, later, later);
+      await vi.waitFor(
+        async () => expect((await exchange(`${site.url}/changing`)).body.toString()).toContain('one'),
+        { timeout: 5000 },
+      );
+      fs.writeFileSync(file, '<!doctype html><title>two</title>');
+      await vi.waitFor(
+        async () => expect((await exchange(`${site.url}/changing`)).body.toString()).toContain('two'),
+        { timeout: 5000 },
+      );
+      const rebuilt = await exchange(`${site.url}/changing`);
+      // Proof it is memory that answers: with dist/ no longer watched, the same-sized bytes written on
+      // disk under the same date (so sirv's index and its ETag still fit them) are not read.
+      site.site.close();
+      const stats = fs.statSync(file);
+      fs.writeFileSync(file, '<!doctype html><title>TWO</title>');
+      fs.utimesSync(file, stats.atime, stats.mtime);
+      expect(await exchange(`${site.url}/changing`)).toEqual(rebuilt);
+      // sirv, from disk, sends the bytes there now.
+      const fromDisk = await startSite(own, { memory: false });
+      try {
+        const onDisk = await exchange(`${fromDisk.url}/changing`);
+        expect([onDisk.body.toString(), onDisk.headers.etag]).toEqual([
+          '<!doctype html><title>TWO</title>',
+          rebuilt.headers.etag,
+        ]);
+      } finally {
+        await fromDisk.close();
+      }
+    } finally {
+      await site.close();
+    }
   });
 });
