@@ -1,7 +1,14 @@
 import { gzipSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { actOnPage, baseURL, fontInspector, newPage, withBrowser } from '../support/browser.ts';
+import {
+  actOnPage,
+  baseURL,
+  fontInspector,
+  newPage,
+  withBrowser,
+  withoutCareTips,
+} from '../support/browser.ts';
 
 withBrowser();
 
@@ -35,7 +42,9 @@ const langs = [
 const card = (page: Page) => page.locator('[data-advice-card]');
 const tipText = (page: Page) => card(page).locator('blockquote');
 
-async function openHome(page: Page, home: string) {
+/** Opens a home page with its widgets hydrated; `ownList` leaves the tips list to the test's own route. */
+async function openHome(page: Page, home: string, { ownList = false } = {}) {
+  if (!ownList) await withoutCareTips(page);
   await page.goto(home);
   // Wait for the island to hydrate before pressing anything.
   await actOnPage(page);
@@ -194,7 +203,7 @@ describe('feedback and announcements', () => {
     await page.route('**/tips.json', (route) =>
       fail ? route.fulfill({ status: 503, body: '' }) : route.continue(),
     );
-    await openHome(page, '/');
+    await openHome(page, '/', { ownList: true });
     await page.getByRole('button', { name: 'GET WISDOM' }).click();
     await page.getByText('The wisdom is stuck in traffic. Please try again in a moment.').waitFor();
     expect(await card(page).textContent()).toContain('Overthinking again?');

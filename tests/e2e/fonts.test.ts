@@ -1,6 +1,13 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { fontInspector, hydrateVisibleIslands, newPage, pages, withBrowser } from '../support/browser.ts';
+import {
+  fontInspector,
+  hydrateVisibleIslands,
+  newPage,
+  pages,
+  withBrowser,
+  withoutCareTips,
+} from '../support/browser.ts';
 
 withBrowser();
 
@@ -132,9 +139,10 @@ describe('every text is drawn in the site fonts, not a fallback', () => {
       const held = new Promise<void>((resolve) => {
         release = resolve;
       });
+      await withoutCareTips(page);
       await page.route('**/tips.json', async (route) => {
         await held;
-        await route.continue();
+        await route.fallback();
       });
       await page.getByRole('button', { name: button }).click();
       await page.locator('[data-advice-card] + button[aria-disabled="true"]').waitFor();

@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { actOnPage, baseURL, newPage, withBrowser } from '../support/browser.ts';
+import { actOnPage, baseURL, newPage, withBrowser, withoutCareTips } from '../support/browser.ts';
 
 withBrowser();
 
@@ -39,6 +39,7 @@ function pngSize(png: Buffer): { width: number; height: number } {
 }
 
 async function openHome(page: Page, home: string) {
+  await withoutCareTips(page);
   await page.goto(home);
   await actOnPage(page);
   await page.waitForFunction(() => !document.querySelector('astro-island[ssr]'));

@@ -1,6 +1,13 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { actOnPage, baseURL, expectAccessible, newPage, withBrowser } from '../support/browser.ts';
+import {
+  actOnPage,
+  baseURL,
+  expectAccessible,
+  newPage,
+  withBrowser,
+  withoutCareTips,
+} from '../support/browser.ts';
 
 withBrowser();
 
@@ -250,6 +257,7 @@ describe('analytics', () => {
       if (!request.url().startsWith(baseURL) && !request.url().startsWith('data:'))
         elsewhere.push(request.url());
     });
+    await withoutCareTips(page);
     await page.goto('/');
     await hydrated(page, 'form input[type="email"]');
     await page.getByRole('button', { name: 'GET WISDOM' }).click();

@@ -81,6 +81,22 @@ export const pages = [
 ] as const;
 
 /**
+ * Serves the generator's lists without the tips for someone in crisis, for tests that rate or share the
+ * tip they are shown: those tips have neither, and one press in 244 would show one (careTip.test.ts
+ * shows them). Other routes of the same page may hold the list back first (`route.fallback()`).
+ */
+export async function withoutCareTips(page: Page): Promise<void> {
+  await page.route('**/tips.json', async (route) => {
+    const response = await route.fetch();
+    const list: unknown = await response.json();
+    const ordinary = Array.isArray(list)
+      ? list.filter((tip: unknown) => !(typeof tip === 'object' && tip !== null && 'care' in tip))
+      : list;
+    await route.fulfill({ response, json: ordinary });
+  });
+}
+
+/**
  * Acts on the page as a visitor's first key press does (Shift changes nothing on it), so widgets that
  * hydrate at the first act (`client:press`) do so now instead of after the seconds a page left alone
  * waits.
