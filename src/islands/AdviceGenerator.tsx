@@ -164,7 +164,7 @@ export default function AdviceGenerator({ lang, tipsUrl, labels, tipPath, help }
         // Its busy label is set in the display font's black, like the button: the build's font cut
         // reads it here (src/lib/fonts/pageText.ts, the fonts pass).
         data-font-text={labels['advice.loading']}
-        className={`inline-flex min-h-14 min-w-56 cursor-pointer items-center justify-center gap-3 rounded-full bg-sun px-8 font-display text-lg font-black tracking-wide text-night shadow-lg shadow-sun/20 transition hover:-translate-y-0.5 hover:bg-sun-deep active:translate-y-0 ${loading ? 'cursor-wait opacity-80' : ''}`}
+        className={`inline-flex min-h-14 min-w-56 cursor-pointer items-center justify-center gap-3 rounded-full bg-sun px-8 font-display text-lg font-bold tracking-wide text-night shadow-lg shadow-sun/20 transition hover:-translate-y-0.5 hover:bg-sun-deep active:translate-y-0 ${loading ? 'cursor-wait opacity-80' : ''}`}
       >
         {loading && <Spinner />}
         {loading ? labels['advice.loading'] : labels['advice.button']}
