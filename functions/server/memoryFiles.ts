@@ -4,7 +4,7 @@
 // memory. The lookup is sirv's own, so a file answers from here exactly when sirv would send it; what
 // is not held here (a file over the limits, a range) goes to sirv.
 import fs from 'node:fs/promises';
-import type { IncomingMessage, OutgoingHttpHeaders } from 'node:http';
+import type { OutgoingHttpHeaders } from 'node:http';
 import path from 'node:path';
 import { lookup as mimeType } from 'mrmime';
 
@@ -24,8 +24,11 @@ export interface HeldFile {
 }
 
 export interface MemoryFiles {
-  /** The file sirv would send for this request, when it is held here; undefined sends the request to sirv. */
-  find(request: IncomingMessage): HeldFile | undefined;
+  /**
+   * The file sirv would send for this path (as `sirvPathname` gives it) and Accept-Encoding, when it is
+   * held here; undefined sends the request to sirv.
+   */
+  find(pathname: string, acceptEncoding: string): HeldFile | undefined;
   /** How many files and bytes are held. */
   held: { files: number; bytes: number };
 }
@@ -34,6 +37,26 @@ export interface MemoryFiles {
 const extensions = ['html'];
 const gzips = [...extensions.map((x) => `${x}.gz`), 'gz'];
 const brotlis = [...extensions.map((x) => `${x}.br`), 'br'];
+
+/**
+ * The path of a request's URL as sirv reads it: up to a `#` and then a `?` (neither counted as the first
+ * character), percent-decoded where that is valid.
+ */
+export function sirvPathname(url: string): string {
+  let pathname = url;
+  for (const mark of ['#', '?']) {
+    const at = pathname.indexOf(mark, 1);
+    if (at !== -1) pathname = pathname.slice(0, at);
+  }
+  if (pathname.includes('%')) {
+    try {
+      pathname = decodeURI(pathname);
+    } catch {
+      // A malformed escape is looked up as it is: no file has such a name.
+    }
+  }
+  return pathname;
+}
 
 /** Files sirv leaves out of its index: dot-files and dot-folders, apart from .well-known. */
 function dotted(name: string): boolean {
@@ -87,26 +110,13 @@ export async function readMemoryFiles(root: string, limits: MemoryLimits): Promi
     await Promise.all(names.slice(start, start + 16).map(read));
   }
 
-  function find(request: IncomingMessage): HeldFile | undefined {
-    // sirv's path: up to a # and then a ?, percent-decoded where valid, without its trailing slash.
-    let pathname = request.url ?? '/';
-    for (const mark of ['#', '?']) {
-      const at = pathname.indexOf(mark, 1);
-      if (at !== -1) pathname = pathname.slice(0, at);
-    }
-    if (pathname.includes('%')) {
-      try {
-        pathname = decodeURI(pathname);
-      } catch {
-        // As sirv: a malformed escape is looked up as it is.
-      }
-    }
-    if (pathname.endsWith('/')) pathname = pathname.slice(0, -1);
+  function find(requested: string, acceptEncoding: string): HeldFile | undefined {
+    // As sirv: without its trailing slash.
+    const pathname = requested.endsWith('/') ? requested.slice(0, -1) : requested;
     // sirv's order: brotli, then gzip, as the client takes them, then the file, then the page.
-    const accepted = request.headers['accept-encoding'] ?? '';
     const suffixes = [
-      ...(/(br|brotli)/i.test(accepted) ? brotlis : []),
-      ...(accepted.includes('gzip') ? gzips : []),
+      ...(/(br|brotli)/i.test(acceptEncoding) ? brotlis : []),
+      ...(acceptEncoding.includes('gzip') ? gzips : []),
       '',
       ...extensions,
     ];

@@ -12,7 +12,7 @@ import { COMPRESSIBLE_CONTENT_TYPE_REGEX as compressible } from 'hono/utils/comp
 import sirv from 'sirv';
 import { defaultPageCsp, documentHeaders, hsts, securityHeaders } from '../http/securityHeaders.ts';
 import { headersFor, type RedirectRule, readHeaders, readRedirects, redirectTarget } from './hostRules.ts';
-import { defaultMemoryLimits, type MemoryLimits, readMemoryFiles } from './memoryFiles.ts';
+import { defaultMemoryLimits, type MemoryLimits, readMemoryFiles, sirvPathname } from './memoryFiles.ts';
 
 export interface StaticSite {
   /** Answers a request for a path outside /api. `https` decides whether HSTS is sent. */
@@ -40,19 +40,6 @@ const gzipThreshold = 1024;
 
 /** A new build writes many files at once: the index is taken again once dist/ has been quiet this long. */
 const settleMs = 100;
-
-/** The path as sirv looks it up: percent-decoded where that is valid, without a trailing slash. */
-function lookupPath(url: string): string {
-  let pathname = url.split('?', 1)[0] ?? '/';
-  if (pathname.includes('%')) {
-    try {
-      pathname = decodeURI(pathname);
-    } catch {
-      // Malformed escapes stay as they are: no file has such a name.
-    }
-  }
-  return pathname.length > 1 ? pathname.replace(/\/$/, '') : pathname;
-}
 
 function matchRule(rules: RedirectRule[], pathname: string) {
   for (const rule of rules) {
@@ -117,7 +104,9 @@ export async function createStaticSite(
 
   function handle(request: IncomingMessage, response: ServerResponse, https: boolean) {
     const { files: sirvFiles, memory, redirects, forced, headerRules } = site;
-    const pathname = lookupPath(request.url ?? '/');
+    // The path as sirv finds files by it; the host's rules see it without a trailing slash.
+    const requested = sirvPathname(request.url ?? '/');
+    const pathname = requested.length > 1 ? requested.replace(/\/$/, '') : requested;
     /** Set when another page answers (a 404, a rewrite): its status, and its own path for _headers. */
     let servedAs: { page: string; status: number } | undefined;
     let gzip = false;
@@ -196,9 +185,13 @@ export async function createStaticSite(
       file.pipe(gzipped).pipe(response);
     });
 
-    /** sirv, or a file held in memory answered as sirv would: 304 by its ETag, else the whole file. */
-    function files(next: () => void) {
-      const file = request.headers.range ? undefined : memory?.find(request);
+    /**
+     * sirv, or a file held in memory answered as sirv would: 304 by its ETag, else the whole file.
+     * `requestPath` is the request's path as sirvPathname reads it.
+     */
+    function files(requestPath: string, next: () => void) {
+      const accepted = request.headers['accept-encoding'] ?? '';
+      const file = request.headers.range ? undefined : memory?.find(requestPath, accepted);
       if (!file) return sirvFiles(request, response, next);
       if (request.headers['if-none-match'] === file.headers.ETag) return void response.writeHead(304).end();
       response.setHeader('Vary', 'Accept-Encoding');
@@ -218,7 +211,7 @@ export async function createStaticSite(
       servedAs = { page, status };
       request.url = page;
       for (const name of ['range', 'if-none-match', 'if-modified-since']) delete request.headers[name];
-      files(otherwise);
+      files(sirvPathname(page), otherwise);
     }
 
     const notFound = () => serveAs('/404', 404, () => plain(404, 'Not found'));
@@ -243,7 +236,7 @@ export async function createStaticSite(
     if (hidden.test(pathname)) return notFound();
     const forcedRule = matchRule(forced, pathname);
     if (forcedRule) return redirect(forcedRule.rule, forcedRule.target);
-    files(() => {
+    files(requested, () => {
       // Shadowing: redirect rules only apply where no file answers the path.
       const matched = matchRule(redirects, pathname);
       if (matched) redirect(matched.rule, matched.target);
