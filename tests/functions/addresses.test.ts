@@ -11,11 +11,12 @@ import { openDatabase } from '../../functions/db/client.ts';
 import { defaultMigrationsDir } from '../../functions/db/migrate.ts';
 import { comments, mailQueue, newsletterSends, subscribers } from '../../functions/db/schema.ts';
 import { drainQueue } from '../../functions/mail/queue.ts';
-import { createMailTransport, type MailTransport } from '../../functions/mail/transport.ts';
+import type { MailTransport } from '../../functions/mail/transport.ts';
 import { adminOn } from '../support/adminInProcess.ts';
 import { uniqueEmail } from '../support/http.ts';
-import { createTestApp, type TestApp } from '../support/inProcessApp.ts';
-import { startSmtpServer, type TestSmtp } from '../support/smtpServer.ts';
+import type { TestApp } from '../support/inProcessApp.ts';
+import { startMailingApp, stopMailingApp } from '../support/mailingApp.ts';
+import type { TestSmtp } from '../support/smtpServer.ts';
 import { tempDir } from '../support/tempDirs.ts';
 import { describeDb, freshDatabaseEnv, onPostgres } from '../support/testDb.ts';
 
@@ -59,16 +60,9 @@ describeDb('one mailbox, one subscription', () => {
   let clientNumber = 0;
 
   beforeAll(async () => {
-    smtp = await startSmtpServer();
-    const env = { ...(await freshDatabaseEnv()), HASH_SECRET: secret, SMTP_URL: smtp.url, SITE_URL: site };
-    t = await createTestApp(env);
-    transport = createMailTransport(loadConfig(env));
+    ({ smtp, t, transport } = await startMailingApp({ HASH_SECRET: secret, SITE_URL: site }));
   });
-  afterAll(async () => {
-    transport?.close();
-    await t?.database.close();
-    await smtp?.close();
-  });
+  afterAll(() => stopMailingApp({ smtp, t, transport }));
 
   const subscribe = async (email: string) => {
     const res = await t.post('/api/subscribe', { email }, `198.51.100.${++clientNumber}`);

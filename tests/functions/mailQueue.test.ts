@@ -1,14 +1,14 @@
 // The mail queue under a crash: a claimed letter stays claimed for as long as its batch may take, and a
 // letter sent again (its first try cut off after the server took it) is the same letter.
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { loadConfig } from '../../functions/config.ts';
 import { subscribers } from '../../functions/db/schema.ts';
 import { drainQueue, letterTimeoutMs, retryDelayMs } from '../../functions/mail/queue.ts';
-import { createMailTransport, type Letter, type MailTransport } from '../../functions/mail/transport.ts';
+import type { Letter, MailTransport } from '../../functions/mail/transport.ts';
 import { uniqueEmail } from '../support/http.ts';
-import { createTestApp, type TestApp } from '../support/inProcessApp.ts';
-import { startSmtpServer, type TestSmtp } from '../support/smtpServer.ts';
-import { describeDb, freshDatabaseEnv } from '../support/testDb.ts';
+import type { TestApp } from '../support/inProcessApp.ts';
+import { startMailingApp, stopMailingApp } from '../support/mailingApp.ts';
+import type { TestSmtp } from '../support/smtpServer.ts';
+import { describeDb } from '../support/testDb.ts';
 
 const secret = 'mail-queue-test-secret-0123456789abcdef';
 const site = 'https://advice.example';
@@ -21,16 +21,9 @@ describeDb('the mail queue under a crash', () => {
   let clientNumber = 0;
 
   beforeAll(async () => {
-    smtp = await startSmtpServer();
-    const env = { ...(await freshDatabaseEnv()), HASH_SECRET: secret, SMTP_URL: smtp.url, SITE_URL: site };
-    t = await createTestApp(env);
-    real = createMailTransport(loadConfig(env));
+    ({ smtp, t, transport: real } = await startMailingApp({ HASH_SECRET: secret, SITE_URL: site }));
   });
-  afterAll(async () => {
-    real?.close();
-    await t?.database.close();
-    await smtp?.close();
-  });
+  afterAll(() => stopMailingApp({ smtp, t, transport: real }));
 
   const subscribe = async (email: string) =>
     (await t.post('/api/subscribe', { email }, `203.0.113.${++clientNumber}`)).status;

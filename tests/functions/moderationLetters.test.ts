@@ -10,10 +10,11 @@ import { queueModerationLetter } from '../../functions/mail/moderationLetters.ts
 import { drainQueue } from '../../functions/mail/queue.ts';
 import { queueReport } from '../../functions/mail/queueReport.ts';
 import { moderationToken } from '../../functions/mail/tokens.ts';
-import { createMailTransport, type MailTransport } from '../../functions/mail/transport.ts';
+import type { MailTransport } from '../../functions/mail/transport.ts';
 import { operatorMail } from '../../functions/services.ts';
 import { createTestApp, type TestApp } from '../support/inProcessApp.ts';
-import { type Received, startSmtpServer, type TestSmtp } from '../support/smtpServer.ts';
+import { startMailingApp, stopMailingApp } from '../support/mailingApp.ts';
+import type { Received, TestSmtp } from '../support/smtpServer.ts';
 import { describeDb, freshDatabaseEnv } from '../support/testDb.ts';
 
 const secret = 'moderation-test-secret-0123456789abcdef';
@@ -45,24 +46,15 @@ describeDb('moderation letters to the operator', () => {
   };
 
   beforeAll(async () => {
-    smtp = await startSmtpServer({ refuse: (recipient) => recipient === refused });
     const env = {
-      ...(await freshDatabaseEnv()),
       HASH_SECRET: secret,
-      SMTP_URL: smtp.url,
       SITE_URL: site,
       ADMIN_EMAIL: operator,
       MODERATION_LIMIT_PER_HOUR: '5',
     };
-    t = await createTestApp(env);
-    transport = createMailTransport(loadConfig(env));
+    ({ smtp, t, transport } = await startMailingApp(env, { refuse: (recipient) => recipient === refused }));
   });
-
-  afterAll(async () => {
-    transport?.close();
-    await t?.database.close();
-    await smtp?.close();
-  });
+  afterAll(() => stopMailingApp({ smtp, t, transport }));
 
   const drain = (now: Date, overrides: { email?: string; language?: 'en' | 'bg' } = {}) => {
     const configured = operatorMail(t.services.config, t.services);

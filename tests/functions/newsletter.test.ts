@@ -12,9 +12,10 @@ import { createMailTransport, type MailTransport } from '../../functions/mail/tr
 import { purgeExpired } from '../../functions/retention.ts';
 import { freePort } from '../support/freePort.ts';
 import { uniqueEmail } from '../support/http.ts';
-import { createTestApp, type TestApp } from '../support/inProcessApp.ts';
-import { type Received, startSmtpServer, type TestSmtp } from '../support/smtpServer.ts';
-import { describeDb, freshDatabaseEnv } from '../support/testDb.ts';
+import type { TestApp } from '../support/inProcessApp.ts';
+import { startMailingApp, stopMailingApp } from '../support/mailingApp.ts';
+import type { Received, TestSmtp } from '../support/smtpServer.ts';
+import { describeDb } from '../support/testDb.ts';
 
 const secret = 'newsletter-test-secret-0123456789abcdef';
 const site = 'https://advice.example';
@@ -33,17 +34,9 @@ describeDb('newsletter: confirmed opt-in and one-click unsubscribe', () => {
   let transport: MailTransport;
 
   beforeAll(async () => {
-    smtp = await startSmtpServer();
-    const env = { ...(await freshDatabaseEnv()), HASH_SECRET: secret, SMTP_URL: smtp.url, SITE_URL: site };
-    t = await createTestApp(env);
-    transport = createMailTransport(loadConfig(env));
+    ({ smtp, t, transport } = await startMailingApp({ HASH_SECRET: secret, SITE_URL: site }));
   });
-
-  afterAll(async () => {
-    transport?.close();
-    await t?.database.close();
-    await smtp?.close();
-  });
+  afterAll(() => stopMailingApp({ smtp, t, transport }));
 
   const drain = (options: Partial<Parameters<typeof drainQueue>[1]> = {}) =>
     drainQueue(t.database.db, {
