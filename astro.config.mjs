@@ -9,9 +9,11 @@ import { counterpartPath, langOfPath } from './src/i18n/paths.ts';
 import { builtPages } from './src/integrations/builtPages.ts';
 import { clientDirectives } from './src/integrations/clientDirectives.ts';
 import { shareCards } from './src/integrations/shareCards.ts';
+import { siteUrl } from './src/lib/siteUrl.ts';
 
 const env = { ...loadEnv('production', process.cwd(), ''), ...process.env };
-const site = env.SITE_URL || 'http://127.0.0.1:4321';
+// SITE_URL, else Netlify's URL there, else loopback; a production build with neither stops here.
+const site = siteUrl(env).url;
 
 /** Origins outside the site that the pages talk to, for the Content-Security-Policy. */
 function externalOrigin(url = '') {
