@@ -9,9 +9,14 @@ import { counterpartPath, langOfPath } from './src/i18n/paths.ts';
 import { builtPages } from './src/integrations/builtPages.ts';
 import { clientDirectives } from './src/integrations/clientDirectives.ts';
 import { shareCards } from './src/integrations/shareCards.ts';
+import { pageDates } from './src/lib/blog/pageDates.ts';
+import { siteUrl } from './src/lib/siteUrl.ts';
 
 const env = { ...loadEnv('production', process.cwd(), ''), ...process.env };
-const site = env.SITE_URL || 'http://127.0.0.1:4321';
+// SITE_URL, else Netlify's URL there, else loopback; a production build with neither stops here.
+const site = siteUrl(env).url;
+// The sitemap's lastmod: the articles' dates, the blog lists' newest and the privacy policy's.
+const lastChanged = await pageDates('./content/blog');
 
 /** Origins outside the site that the pages talk to, for the Content-Security-Policy. */
 function externalOrigin(url = '') {
@@ -49,10 +54,15 @@ export default defineConfig({
       serialize(item) {
         const path = new URL(item.url).pathname.replace(/(.)\/$/, '$1');
         item.url = new URL(counterpartPath(path, langOfPath(path)), site).href;
-        item.links = ['en', 'bg'].map((lang) => ({
-          lang,
-          url: new URL(counterpartPath(path, /** @type {'en'|'bg'} */ (lang)), site).href,
-        }));
+        const alternate = (/** @type {'en'|'bg'} */ lang) => new URL(counterpartPath(path, lang), site).href;
+        // English for readers of neither language, as the pages' own hreflang="x-default" says.
+        item.links = [
+          { lang: 'en', url: alternate('en') },
+          { lang: 'bg', url: alternate('bg') },
+          { lang: 'x-default', url: alternate('en') },
+        ];
+        const changed = lastChanged.get(counterpartPath(path, langOfPath(path)));
+        if (changed) item.lastmod = changed.toISOString().slice(0, 10);
         return item;
       },
     }),

@@ -35,7 +35,15 @@ describe('every page in both languages', () => {
   });
 
   it('loads no framework JavaScript on pages without widgets', async () => {
-    for (const path of ['/about', '/bg/blog', '/donate', '/bg/privacy', '/tips/en_3', '/bg/tips/r1']) {
+    for (const path of [
+      '/about',
+      '/bg/blog',
+      '/donate',
+      '/bg/privacy',
+      '/tips/en_3',
+      '/bg/tips/r1',
+      '/bg/tips',
+    ]) {
       const page = await newPage();
       const scripts: string[] = [];
       page.on('response', (response) => {
@@ -87,6 +95,7 @@ describe('the layout', () => {
     ).toEqual([
       ['My Mission', '/about'],
       ['Blog', '/blog'],
+      ['All tips', '/tips'],
       ['Privacy', '/privacy'],
     ]);
     await page.goto('/bg/privacy');
@@ -98,6 +107,7 @@ describe('the layout', () => {
     ).toEqual([
       ['Моята мисия', '/bg/about'],
       ['Блог', '/bg/blog'],
+      ['Всички съвети', '/bg/tips'],
       ['Поверителност', '/bg/privacy'],
     ]);
     expect(await page.locator('a[href$="/donate"]').count()).toBe(0);

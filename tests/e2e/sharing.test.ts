@@ -86,10 +86,17 @@ describe('share cards', () => {
       expect(title.length).toBeGreaterThan(5);
       expect(meta(html, 'og:image:alt')).toContain(title);
     }
-    for (const path of ['/', '/bg/', '/about', '/bg/blog', '/privacy']) {
+    // The site card: English first on English pages, Bulgarian first on Bulgarian ones.
+    for (const path of ['/', '/bg/', '/about', '/bg/blog', '/privacy', '/bg/tips']) {
       const html = await (await get(path)).text();
-      expect(new URL(meta(html, 'og:image') ?? '').pathname, path).toBe('/og-image.png');
-      expect(meta(html, 'og:image:alt'), path).toMatch(/Important Advice/);
+      const bg = path.startsWith('/bg/');
+      const image = new URL(meta(html, 'og:image') ?? '').pathname;
+      expect(image, path).toBe(bg ? '/cards/bg/site.png' : '/og-image.png');
+      expect(pngSize(Buffer.from(await (await get(image)).arrayBuffer()))).toEqual({
+        width: 1200,
+        height: 630,
+      });
+      expect(meta(html, 'og:image:alt'), path).toMatch(bg ? /Важен съвет/ : /Important Advice/);
       expect(meta(html, 'twitter:card'), path).toBe('summary_large_image');
     }
   });

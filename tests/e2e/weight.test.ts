@@ -27,6 +27,8 @@ const budgets = [
   },
   // A page without widgets too: its display faces are cut to its own text.
   { type: 'tip page', paths: ['/tips/en_1', '/bg/tips/1'], transfer: { en: 40, bg: 40 }, script: 0 },
+  // Every tip's text in one page, without widgets.
+  { type: 'tips index', paths: ['/tips', '/bg/tips'], transfer: { en: 40, bg: 40 }, script: 0 },
 ];
 
 interface Load {

@@ -78,6 +78,8 @@ export const pages = [
   { path: '/bg/privacy', lang: 'bg', heading: 'Политика за поверителност' },
   { path: '/tips/en_1', lang: 'en', heading: 'A piece of important advice' },
   { path: '/bg/tips/1', lang: 'bg', heading: 'Един важен съвет' },
+  { path: '/tips', lang: 'en', heading: 'Every tip, by topic' },
+  { path: '/bg/tips', lang: 'bg', heading: 'Всички съвети по теми' },
 ] as const;
 
 /**

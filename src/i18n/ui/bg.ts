@@ -5,7 +5,8 @@ export const bg: Record<UiKey, string> = {
   'site.name': 'Важен съвет',
   'site.description':
     'Кратки, закачливи съвети за хора, които мислят твърде много: натисни бутона, получи съвет и ще ти олекне.',
-  'site.cardAlt': 'Жълто балонче със звезда над думите: Hello, superstar. Important Advice. Важен съвет.',
+  'site.cardAlt':
+    'Картичка на „Важен съвет“: жълто балонче със звезда, поздрав „Здравей, суперзвезда“ и обещание за кратки, закачливи съвети за хора, които мислят твърде много.',
   'site.logoLabel': 'Важен съвет: начало',
   'nav.switchTo': 'Прочети страницата на английски',
   'nav.footer': 'Долно меню',
@@ -45,7 +46,7 @@ export const bg: Record<UiKey, string> = {
   'feedback.dislike': 'Не харесвам',
   'feedback.thanks': 'Респект.',
 
-  'tip.metaTitle': 'Важен съвет: {text}',
+  'tip.metaTitle': '{text} | Важен съвет',
   'tip.heading': 'Един важен съвет',
   'tip.another': 'Дай ми още един',
   'tip.category': 'Категория',
@@ -270,4 +271,26 @@ export const bg: Record<UiKey, string> = {
   'moderate.written': 'Написан',
   'moderate.comment': 'Коментар',
   'moderate.toArticle': 'Към статията',
+
+  // Tips index, tip neighbours and the descriptions of the pages kept out of search (docs/seo.md).
+  'nav.tips': 'Всички съвети',
+  'tips.metaTitle': 'Всички съвети по теми | Важен съвет',
+  'tips.metaDescription':
+    'Всички съвети на „Важен съвет“ в един списък, по теми: малки, добри побутвания за хора, които мислят твърде много.',
+  'tips.title': 'Всички съвети по теми',
+  'tips.intro':
+    '{count} съвета в {topics} теми. Редките се появяват само от време на време, когато натиснеш бутона.',
+  'tips.topics': 'Теми',
+  'tips.rare': 'Рядък',
+  'tip.all': 'Всички съвети',
+  'tip.neighbours': 'Още съвети от категория „{category}“',
+  'tip.previous': 'Предишен съвет',
+  'tip.next': 'Следващ съвет',
+  'notFound.metaDescription':
+    'Този адрес не води до нищо във „Важен съвет“. На началната страница те чака съвет.',
+  'newsletter.confirm.metaDescription':
+    'Потвърди абонамента си за писмата на „Важен съвет“ с едно натискане.',
+  'newsletter.unsubscribe.metaDescription':
+    'Спри писмата на „Важен съвет“ и изтрий адреса си с едно натискане.',
+  'moderate.metaDescription': 'Където операторът на сайта решава за коментар, задържан за преглед.',
 };

@@ -47,7 +47,7 @@ export const en = {
   'feedback.dislike': 'Dislike',
   'feedback.thanks': 'Respec.',
 
-  'tip.metaTitle': 'Important Advice: {text}',
+  'tip.metaTitle': '{text} | Important Advice',
   'tip.heading': 'A piece of important advice',
   'tip.another': 'Get another one',
   'tip.category': 'Category',
@@ -272,6 +272,28 @@ export const en = {
   'moderate.written': 'Written',
   'moderate.comment': 'Comment',
   'moderate.toArticle': 'Open the article',
+
+  // Tips index, tip neighbours and the descriptions of the pages kept out of search (docs/seo.md).
+  'nav.tips': 'All tips',
+  'tips.metaTitle': 'All tips by topic | Important Advice',
+  'tips.metaDescription':
+    'Every tip of Important Advice in one list, by topic: small, kind nudges for overthinkers, each with its own page.',
+  'tips.title': 'Every tip, by topic',
+  'tips.intro':
+    '{count} tips in {topics} topics. The rare ones turn up only now and then when you press the button.',
+  'tips.topics': 'Topics',
+  'tips.rare': 'Rare',
+  'tip.all': 'All tips',
+  'tip.neighbours': 'More tips on {category}',
+  'tip.previous': 'Previous tip',
+  'tip.next': 'Next tip',
+  'notFound.metaDescription':
+    'This address leads nowhere on Important Advice. The home page has a tip waiting for you.',
+  'newsletter.confirm.metaDescription':
+    'Confirm your subscription to the Important Advice letters with one press.',
+  'newsletter.unsubscribe.metaDescription':
+    'Stop the Important Advice letters and delete your address with one press.',
+  'moderate.metaDescription': "Where the site's operator decides on a comment held for review.",
 } as const;
 
 export type UiKey = keyof typeof en;

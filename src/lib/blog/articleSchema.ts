@@ -10,6 +10,8 @@ export const articleSchema = z.object({
   title: z.string().trim().min(1),
   description: z.string().trim().min(1).max(200),
   date: z.coerce.date(),
+  /** The last real change after `date`, if any: the sitemap's lastmod and the JSON-LD dateModified. */
+  updated: z.coerce.date().optional(),
   category: z.enum(blogCategories),
   slug: z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'must be lower-case words joined by hyphens'),
   language: z.enum(languages),

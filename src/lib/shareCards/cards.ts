@@ -3,7 +3,7 @@ import { localizePath } from '../../i18n/paths.ts';
 import { translator } from '../../i18n/translate.ts';
 import { getArticles } from '../blog/articles.ts';
 import { allTips } from '../tips/tipLists.ts';
-import { shareCardPath } from './paths.ts';
+import { shareCardPath, siteCardPath } from './paths.ts';
 import type { ShareCardContent } from './ShareCard.tsx';
 
 export interface CardPage {
@@ -12,9 +12,21 @@ export interface CardPage {
   content: ShareCardContent;
 }
 
-/** A share card for every tip page and every article, in both languages. */
+/** A share card for every tip page and every article, in both languages, and the Bulgarian site card. */
 export async function cardPages(site: URL): Promise<CardPage[]> {
-  const pages: CardPage[] = [];
+  const bg = translator('bg');
+  const pages: CardPage[] = [
+    {
+      path: siteCardPath('bg'),
+      content: {
+        lang: 'bg',
+        siteName: bg('site.name'),
+        address: site.host,
+        text: bg('site.description'),
+        labels: [bg('home.subtitle')],
+      },
+    },
+  ];
   for (const lang of languages) {
     const t = translator(lang);
     const common = { lang, siteName: t('site.name'), address: site.host };

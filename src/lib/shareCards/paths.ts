@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import type { Lang } from '../../i18n/languages.ts';
 
 /** Kept between builds, outside the source and output folders (builds run from the project folder). */
 export const cardCacheDir = join(process.cwd(), 'node_modules/.cache/share-cards');
@@ -9,4 +10,12 @@ export const cardCacheDir = join(process.cwd(), 'node_modules/.cache/share-cards
  */
 export function shareCardPath(pagePath: string): string {
   return `/cards${pagePath}.png`;
+}
+
+/**
+ * The card of pages without one of their own: English pages keep the drawn `public/og-image.png`
+ * (English first); Bulgarian pages get one in Bulgarian, drawn like the tips' cards (cards.ts).
+ */
+export function siteCardPath(lang: Lang): string {
+  return lang === 'bg' ? shareCardPath('/bg/site') : '/og-image.png';
 }
