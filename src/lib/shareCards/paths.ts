@@ -1,7 +1,5 @@
-import { join } from 'node:path';
-
-/** Kept between builds, outside the source and output folders (builds run from the project folder). */
-export const cardCacheDir = join(process.cwd(), 'node_modules/.cache/share-cards');
+/** The build cache's kind for share cards (node_modules/.cache/build/share-cards). */
+export const shareCardsCacheKind = 'share-cards';
 
 /**
  * Where a page's share card is published: under `/cards`, at the page's own path.
