@@ -51,7 +51,9 @@ async function readTipsOrNone(contentDir: string): Promise<Tips> {
   try {
     return await readTips(contentDir);
   } catch (error) {
-    reportOnce(`Cannot read tips (every tip rating will be refused): ${(error as Error).message}`);
+    reportOnce(
+      `Cannot read tips (every tip rating will be refused): ${error instanceof Error ? error.message : String(error)}`,
+    );
     return { en: new Map(), bg: new Map() };
   }
 }

@@ -15,7 +15,8 @@ const pressDirective: ClientDirective = (load, _options, island) => {
   let pressed: HTMLElement | null = null;
 
   const hold = (event: Event) => {
-    const control = (event.target as Element | null)?.closest<HTMLElement>('button, a[href]');
+    const control =
+      event.target instanceof Element ? event.target.closest<HTMLElement>('button, a[href]') : null;
     if (!control) return;
     event.preventDefault();
     event.stopPropagation();
