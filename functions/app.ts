@@ -1,11 +1,14 @@
 // The HTTP API, written against web-standard Request/Response so the same app runs in the Node
 // server (functions/server/serve.ts) and on Netlify (functions/platforms/netlify.ts).
 import { Hono } from 'hono';
+import { every } from 'hono/combine';
+import { createMiddleware } from 'hono/factory';
 import { HTTPException } from 'hono/http-exception';
+import { secureHeaders } from 'hono/secure-headers';
 import { errorMessages } from './contract.ts';
 import { corsFor, refuseCrossSite } from './http/origin.ts';
-import { apiCsp, documentHeaders, hsts, securityHeaders } from './http/securityHeaders.ts';
-import { isHttps } from './http/trustProxy.ts';
+import { documentHeaders, hsts, securityHeaders } from './http/securityHeaders.ts';
+import { isHttps, type TrustProxy } from './http/trustProxy.ts';
 import { articles } from './routes/articles.ts';
 import { confirm } from './routes/confirm.ts';
 import { geo } from './routes/geo.ts';
@@ -17,22 +20,37 @@ import { unsubscribe } from './routes/unsubscribe.ts';
 import { safeError } from './safeError.ts';
 import type { AppEnv, Services } from './services.ts';
 
+/**
+ * The headers of every API answer, errors included: Hono's secureHeaders with the pages' values (an
+ * answer opened on its own is a document: no framing, no sniffing) and a CSP that loads nothing; HSTS
+ * only over HTTPS; and no shared cache, as answers depend on the database and the visitor.
+ */
+export function apiHeaders(trustProxy: TrustProxy) {
+  return every(
+    secureHeaders({
+      contentSecurityPolicy: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] },
+      referrerPolicy: securityHeaders['Referrer-Policy'],
+      xFrameOptions: documentHeaders['X-Frame-Options'],
+      strictTransportSecurity: false,
+    }),
+    createMiddleware(async (c, next) => {
+      // Set before the handler runs, so a route may still override one, as /api/geo does with Cache-Control.
+      c.header('Permissions-Policy', documentHeaders['Permissions-Policy']);
+      if (isHttps(c.req.raw, trustProxy)) c.header('Strict-Transport-Security', hsts);
+      c.header('Cache-Control', 'no-store');
+      await next();
+    }),
+  );
+}
+
 export function createApp(services: Services) {
   const app = new Hono<AppEnv>().basePath('/api');
 
   app.use(async (c, next) => {
     c.set('services', services);
-    // Set before the handler runs, so every response it (or an error) creates starts with them;
-    // a route may still override one, as /api/geo does with Cache-Control.
-    // All of them, as for a page: an answer opened on its own is a document (no framing, no sniffing).
-    for (const [name, value] of Object.entries({ ...securityHeaders, ...documentHeaders }))
-      c.header(name, value);
-    c.header('Content-Security-Policy', apiCsp);
-    if (isHttps(c.req.raw, services.config.trustProxy)) c.header('Strict-Transport-Security', hsts);
-    // Answers depend on the database and the visitor: no shared cache may keep them.
-    c.header('Cache-Control', 'no-store');
     await next();
   });
+  app.use(apiHeaders(services.config.trustProxy));
   app.use(corsFor(services.config.allowedOrigins));
   app.use(refuseCrossSite);
 

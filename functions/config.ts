@@ -3,6 +3,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { isValidEmail, normaliseEmail } from './contract.ts';
 import { parseTrustProxy } from './http/trustProxy.ts';
 
 // `VAR=` in a shell or .env file means "not set", not "empty string".
@@ -109,10 +110,11 @@ const envSchema = z.object({
   CONFIRM_MAIL_PER_HOUR: count(100),
   ADMIN_EMAIL: z.preprocess(
     unsetIfEmpty,
+    // The visitors' rule (contract.ts), so the operator's mailbox is spelled as theirs are.
     z
       .string()
-      .trim()
-      .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'expected one e-mail address, like operator@example.com')
+      .transform(normaliseEmail)
+      .refine(isValidEmail, 'expected one e-mail address, like operator@example.com')
       .optional(),
   ),
   ADMIN_LANGUAGE: z.preprocess(

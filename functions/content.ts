@@ -5,6 +5,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { type Lang, tipIdFor } from './contract.ts';
 import { readFrontmatter } from './frontmatter.ts';
+import { tipSchema } from './tipSchema.ts';
 
 export interface Content {
   /** `en_5`/`en_r3` for English, `5`/`r3` for Bulgarian; any other pairing is unknown. */
@@ -28,16 +29,9 @@ function reportOnce(message: string) {
 /** Every tip of `tips.json` per language, keyed by that language's site id (`en_5` / `5`), with its text. */
 export type Tips = Record<Lang, Map<string, string>>;
 
-// A tip as the functions need it; a missing text is kept as empty, so the tip still exists.
-const tipSchema = z.object({
-  id: z.string().regex(/^r?\d+$/),
-  en: z.string().catch(''),
-  bg: z.string().catch(''),
-});
-
 /**
  * Reads `tips.json`, the one place the functions learn which tips exist and what they say; throws
- * when the file cannot be read or parsed. An entry without a valid id (`5`, `r3`) is skipped.
+ * when the file cannot be read or parsed. An entry the site's rule refuses (tipSchema) is skipped.
  */
 export async function readTips(contentDir: string): Promise<Tips> {
   const tips: Tips = { en: new Map(), bg: new Map() };
@@ -57,7 +51,9 @@ async function readTipsOrNone(contentDir: string): Promise<Tips> {
   try {
     return await readTips(contentDir);
   } catch (error) {
-    reportOnce(`Cannot read tips (every tip rating will be refused): ${(error as Error).message}`);
+    reportOnce(
+      `Cannot read tips (every tip rating will be refused): ${error instanceof Error ? error.message : String(error)}`,
+    );
     return { en: new Map(), bg: new Map() };
   }
 }

@@ -23,7 +23,11 @@ const functionsProject = { testTimeout: 240_000, hookTimeout: 240_000, isolate: 
 
 // Browser-suite files that need no shared server: the HTML check of dist/ and the consent tests, which
 // serve the build with an operator's tag (dist-tagged/) themselves. They run beside the others.
-const standalone = ['tests/e2e/htmlValid.test.ts', 'tests/e2e/consent.test.ts'];
+const standalone = [
+  'tests/e2e/htmlValid.test.ts',
+  'tests/e2e/consent.test.ts',
+  'tests/e2e/productionInstall.test.ts',
+];
 const browserProject = { testTimeout: 60_000, hookTimeout: 60_000, fileParallelism: false };
 
 // One config, six projects: `npm test` (tests/run.ts) runs them; each can run alone,

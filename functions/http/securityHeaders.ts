@@ -38,9 +38,6 @@ export const documentHeaders: Record<string, string> = {
 /** Strict-Transport-Security, sent only on responses to HTTPS requests. */
 export const hsts = 'max-age=63072000; includeSubDomains';
 
-/** JSON never needs to load anything or be framed. */
-export const apiCsp = "default-src 'none'; frame-ancestors 'none'";
-
 /** For a page when dist/_headers gives no Content-Security-Policy for its path (an unknown path's 404). */
 export const defaultPageCsp =
   "default-src 'self'; frame-ancestors 'none'; object-src 'none'; base-uri 'self'";

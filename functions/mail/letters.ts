@@ -4,6 +4,7 @@ import { render } from '@react-email/render';
 import { createElement as h, type ReactElement } from 'react';
 import type { Lang } from '../contract.ts';
 import { type CourseLetter, fillCourseMarkdown, loadCourse, tipText } from '../newsletter/course.ts';
+import type { IssueText } from '../newsletter/issueSchema.ts';
 import { ConfirmLetter, confirmSubject } from './templates/ConfirmLetter.ts';
 import { IssueLetter } from './templates/IssueLetter.ts';
 import { ModerationLetter, moderationSubject } from './templates/ModerationLetter.ts';
@@ -71,13 +72,6 @@ export async function confirmationLetter(
       : { messageId: `<confirm.${queuedId}.${recipient.id}@${new URL(context.siteUrl).hostname}>` }),
     confirmUrl,
   };
-}
-
-/** One language of an issue, as read from content/newsletter. */
-export interface IssueText {
-  subject: string;
-  preview: string;
-  markdown: string;
 }
 
 /** An issue for one subscriber; the same Message-ID every time, so a resent copy shows once. */

@@ -3,12 +3,14 @@
 // When it leaves it lists every held comment the operator was not told about yet, so the first comment
 // of a quiet hour arrives alone and the ones after it gather into one digest.
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { Lang } from '../contract.ts';
 import { comments, mailQueue } from '../db/schema.ts';
 import type { Db } from '../db/types.ts';
 import { reviewColumns } from '../moderation.ts';
-import type { DrainOptions, DrainResult } from './queue.ts';
-import { recordFailure } from './queue.ts';
+import type { LetterContext } from './letters.ts';
+import { recordFailure } from './retries.ts';
 import { countSentLetter } from './sentCounts.ts';
+import type { MailTransport } from './transport.ts';
 
 /** Comments shown in full in one letter; the others are counted (`npm run admin -- held` lists all). */
 const listedPerLetter = 20;
@@ -43,14 +45,21 @@ async function claim(db: Db, now: Date) {
   return letter;
 }
 
+/** The operator's mailbox for held comments (ADMIN_EMAIL), their language and the articles' titles. */
+export interface Operator {
+  email: string;
+  language: Lang;
+  articleTitle(id: number, language: Lang): Promise<string | undefined>;
+}
+
 const untoldHeld = and(eq(comments.status, 'held'), isNull(comments.operatorToldAt));
 
 /** Sends the due letter about held comments, if any, to the operator of `options.operator`. */
 export async function drainModerationLetters(
   db: Db,
-  options: DrainOptions,
+  options: { transport: MailTransport; context: LetterContext; operator?: Operator },
   now: Date,
-): Promise<Pick<DrainResult, 'sent' | 'retrying' | 'failed'>> {
+): Promise<{ sent: number; retrying: number; failed: number }> {
   const result = { sent: 0, retrying: 0, failed: 0 };
   const operator = options.operator;
   if (!operator) return result;

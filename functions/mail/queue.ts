@@ -7,14 +7,13 @@ import { type MailKind, mailQueue, rateLimits, subscribers } from '../db/schema.
 import type { Db } from '../db/types.ts';
 import { countAttempt } from '../http/rateLimit.ts';
 import { safeError } from '../safeError.ts';
-import { backoffMs } from './backoff.ts';
 import { queueCourseLetters } from './courseSchedule.ts';
 import type { LetterContext } from './letters.ts';
+import type { Operator } from './moderationLetters.ts';
+import { recordFailure } from './retries.ts';
 import { countSentLetter } from './sentCounts.ts';
 import type { Letter, MailTransport } from './transport.ts';
 
-/** A letter still failing after this many tries is marked failed and left for the operator. */
-export const maxAttempts = 8;
 const hourMs = 3_600_000;
 /**
  * The longest one letter may take: the transport's own timeouts (connect 10 s, greeting 10 s, an idle
@@ -27,11 +26,6 @@ export const letterTimeoutMs = 60_000;
 const leaseMs = (batch: number) => batch * letterTimeoutMs + 60_000;
 // The global cap's counter: one row per clock hour in the rate-limit table, for every client at once.
 const capKey = { clientKey: '*', action: 'confirm-mail' };
-
-/** Wait before try `attempts + 1`: 30 s, 1 min, 2 min, … up to an hour (about 1 h 4 min for all eight). */
-export function retryDelayMs(attempts: number): number {
-  return backoffMs(attempts, 30_000, hourMs);
-}
 
 export interface DrainOptions {
   transport: MailTransport;
@@ -46,11 +40,7 @@ export interface DrainOptions {
    * The operator's mailbox for held comments (ADMIN_EMAIL), their language and the articles' titles;
    * without it no letter about held comments is sent.
    */
-  operator?: {
-    email: string;
-    language: Lang;
-    articleTitle(id: number, language: Lang): Promise<string | undefined>;
-  };
+  operator?: Operator;
   /** Called for each letter that left, e.g. to print the confirmation link of a local run. */
   onSent?: (sent: { confirmUrl?: string; file?: string }) => void;
 }
@@ -210,30 +200,6 @@ export async function drainQueue(db: Db, options: DrainOptions): Promise<DrainRe
     }
   }
   return result;
-}
-
-/**
- * A letter that could not be sent waits for its next try, or is marked failed after the last one. The
- * error is stored as its kind and code, never the server's message: that may quote the refused address.
- */
-export async function recordFailure(
-  db: Db,
-  letter: { id: number; attempts: number },
-  now: Date,
-  error: unknown,
-  result: Pick<DrainResult, 'failed' | 'retrying'>,
-): Promise<void> {
-  const last = letter.attempts >= maxAttempts;
-  await db
-    .update(mailQueue)
-    .set({
-      status: last ? 'failed' : 'waiting',
-      nextAttemptAt: new Date(now.getTime() + retryDelayMs(letter.attempts)),
-      lastError: safeError(error),
-    })
-    .where(eq(mailQueue.id, letter.id));
-  if (last) result.failed++;
-  else result.retrying++;
 }
 
 export interface QueueRunner {

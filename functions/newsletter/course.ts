@@ -6,7 +6,6 @@ import path from 'node:path';
 import { readTips } from '../content.ts';
 import { type Lang, languages, tipIdFor } from '../contract.ts';
 import { readFrontmatter } from '../frontmatter.ts';
-import type { IssueText } from '../mail/letters.ts';
 import {
   type CourseLetterSource,
   checkCourse,
@@ -14,6 +13,7 @@ import {
   courseLetterSchema,
   tipMarker,
 } from './courseSchema.ts';
+import type { IssueText } from './issueSchema.ts';
 import { IssueError } from './issues.ts';
 
 /** One letter of the course in both languages; `step` 0-4 is its place, the day is `courseDays[step]`. */

@@ -12,5 +12,12 @@ export const issueSchema = z.object({
 
 export type IssueFrontmatter = z.infer<typeof issueSchema>;
 
+/** One language of an issue, as read from content/newsletter. */
+export interface IssueText {
+  subject: string;
+  preview: string;
+  markdown: string;
+}
+
 /** Slugs are file names: lower-case words joined by hyphens. */
 export const issueSlugPattern = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;

@@ -4,8 +4,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { type Lang, languages } from '../contract.ts';
 import { readFrontmatter } from '../frontmatter.ts';
-import type { IssueText } from '../mail/letters.ts';
-import { issueSchema, issueSlugPattern } from './issueSchema.ts';
+import { type IssueText, issueSchema, issueSlugPattern } from './issueSchema.ts';
 
 export type Issue = Record<Lang, IssueText>;
 

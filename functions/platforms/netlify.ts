@@ -2,14 +2,15 @@
 // esbuild and routes /api/* here; the static site and its _headers/_redirects are served by Netlify.
 // Serverless instances are many and short-lived, so storage is PostgreSQL only (DATABASE_URL).
 import path from 'node:path';
-import { type ApiApp, createApp } from '../app.ts';
+import { Hono } from 'hono';
+import { type ApiApp, apiHeaders, createApp } from '../app.ts';
 import { ConfigError, loadConfig, productionProblem } from '../config.ts';
 import { createContent } from '../content.ts';
 import { errorMessages } from '../contract.ts';
 import { migrateOrClose } from '../db/migrate.ts';
 import { openPostgres } from '../db/postgres.ts';
 import type { Database } from '../db/types.ts';
-import { apiCsp, documentHeaders, securityHeaders } from '../http/securityHeaders.ts';
+import { noProxy } from '../http/trustProxy.ts';
 import { safeError } from '../safeError.ts';
 import { createServices } from '../services.ts';
 
@@ -59,16 +60,16 @@ try {
   startupError = error;
 }
 
+/** Answers every request with a plain 500 (the log says why) when the API could not start. */
+function unavailable(error: unknown) {
+  return new Hono().use(apiHeaders(noProxy)).all('*', (c) => {
+    console.error(`The API cannot start: ${error instanceof ConfigError ? error.message : safeError(error)}`);
+    return c.json({ error: errorMessages.serverError }, 500);
+  });
+}
+
 export default async (request: Request, context?: NetlifyContext): Promise<Response> => {
-  if (!app) {
-    console.error(
-      `The API cannot start: ${startupError instanceof ConfigError ? startupError.message : safeError(startupError)}`,
-    );
-    return Response.json(
-      { error: errorMessages.serverError },
-      { status: 500, headers: { ...securityHeaders, ...documentHeaders, 'Content-Security-Policy': apiCsp } },
-    );
-  }
+  if (!app) return unavailable(startupError).fetch(request);
   return app.fetch(request, {
     clientAddress: context?.ip,
     geo: context?.geo && {

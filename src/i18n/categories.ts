@@ -1,33 +1,7 @@
+import type { TipCategory } from '../../functions/tipSchema.ts';
 import type { Lang } from './languages.ts';
 
-/** Canonical tip category keys, stored in `content/tips.json`; display names come from the dictionaries below. */
-export const tipCategories = [
-  'problemSolving',
-  'mentalHealth',
-  'productivity',
-  'relationships',
-  'finance',
-  'anxiety',
-  'motivation',
-  'selfEsteem',
-  'health',
-  'mindfulness',
-  'technology',
-  'support',
-  'perfectionism',
-  'clarity',
-  'emotions',
-  'change',
-  'fear',
-  'sleep',
-  'activity',
-  'selfCare',
-  'socialSkills',
-  'selfImprovement',
-  'patience',
-] as const;
-
-export type TipCategory = (typeof tipCategories)[number];
+export { type TipCategory, tipCategories } from '../../functions/tipSchema.ts';
 
 export const tipCategoryNames: Record<Lang, Record<TipCategory, string>> = {
   en: {

@@ -66,7 +66,13 @@ async function devFontFaces(): Promise<string> {
   return [...families]
     .flatMap(([family, font]) =>
       Object.keys(weightNames).map((w) =>
-        fontFace(font, `${family}-${w}`, `/@fs${sourceFile(font, Number(w))}`, undefined, 'truetype'),
+        fontFace(
+          font,
+          { family, weight: Number(w) },
+          `/@fs${sourceFile(font, Number(w))}`,
+          undefined,
+          'truetype',
+        ),
       ),
     )
     .join('\n');

@@ -2,7 +2,8 @@
 // letter sent again (its first try cut off after the server took it) is the same letter.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { subscribers } from '../../functions/db/schema.ts';
-import { drainQueue, letterTimeoutMs, retryDelayMs } from '../../functions/mail/queue.ts';
+import { drainQueue, letterTimeoutMs } from '../../functions/mail/queue.ts';
+import { retryDelayMs } from '../../functions/mail/retries.ts';
 import type { Letter, MailTransport } from '../../functions/mail/transport.ts';
 import { uniqueEmail } from '../support/http.ts';
 import type { TestApp } from '../support/inProcessApp.ts';

@@ -20,7 +20,7 @@ export function article(id: number, language: 'en' | 'bg') {
  */
 export function makeContentDir(): string {
   const root = tempDir('content');
-  const tips = ['1', '5', 'r3'].map((id) => ({ id, category: 'Sleep', en: `Tip ${id}`, bg: `Съвет ${id}` }));
+  const tips = ['1', '5', 'r3'].map((id) => ({ id, category: 'sleep', en: `Tip ${id}`, bg: `Съвет ${id}` }));
   write(root, 'tips.json', JSON.stringify(tips));
   write(root, 'blog/en/one.mdx', article(1, 'en'));
   write(root, 'blog/bg/one.mdx', article(1, 'bg'));

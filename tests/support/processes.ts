@@ -57,18 +57,25 @@ export function childEnv(env: Record<string, string>): Record<string, string> {
   return { ...base, ...env };
 }
 
-/** Runs a repo script as its npm script does: Node 24 (the test runner's own binary) with startup.ts. */
-export function spawnScript(script: string, args: string[], env: Record<string, string>) {
+/**
+ * Runs a repo script as its npm script does: Node 24 (the test runner's own binary) with startup.ts, in
+ * the repository or in a copy of it (`cwd`).
+ */
+export function spawnScript(script: string, args: string[], env: Record<string, string>, cwd = repoRoot) {
   return spawn(process.execPath, ['--import', './functions/startup.ts', script, ...args], {
-    cwd: repoRoot,
+    cwd,
     env: childEnv(env),
     stdio: 'pipe',
   });
 }
 
 /** Starts serve; `onOutput` sees what it prints as it prints it (before it listens, too). */
-export function startServe(env: Record<string, string>, onOutput?: (text: string) => void): Promise<Served> {
-  const child = spawnScript('functions/server/serve.ts', [], { HOST: '127.0.0.1', PORT: '0', ...env });
+export function startServe(
+  env: Record<string, string>,
+  onOutput?: (text: string) => void,
+  cwd?: string,
+): Promise<Served> {
+  const child = spawnScript('functions/server/serve.ts', [], { HOST: '127.0.0.1', PORT: '0', ...env }, cwd);
   let output = '';
   const collect = (chunk: Buffer) => {
     output += chunk.toString();

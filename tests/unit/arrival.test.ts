@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { arrivalScript, decideArrival } from '../../src/i18n/arrival.ts';
+import { arrivalScript } from '../../src/i18n/arrival.ts';
+import { decideArrival } from '../../src/i18n/arrivalDecision.ts';
 
 const browser =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Safari/537.36';
@@ -53,8 +54,11 @@ describe('language choice on arrival', () => {
 
   it('builds one self-contained script, the same for every page', () => {
     const script = arrivalScript({ geoEndpoint: '/api/geo', timeoutMs: 3000 });
-    expect(script).toContain('"geoEndpoint":"/api/geo"');
+    expect(script).toContain('geoEndpoint:"/api/geo"');
     expect(script).toContain('localStorage');
+    // Bundled whole: the policy and the wait for the first paint are inside, nothing is imported.
+    expect(script).toContain('first-contentful-paint');
+    expect(script).not.toMatch(/\bimport\b|require\(/);
     expect(() => new Function(script)).not.toThrow();
   });
 });

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { articleSchema } from '../../src/lib/blog/articleSchema.ts';
 import { excerpt, plainText } from '../../src/lib/blog/excerpt.ts';
-import { notFoundScript, unknownArticleTarget } from '../../src/lib/blog/unknownArticle.ts';
+import { notFoundScript } from '../../src/lib/blog/unknownArticle.ts';
+import { unknownArticleTarget } from '../../src/lib/blog/unknownArticleTarget.ts';
 
 describe('excerpt', () => {
   it('cuts the text at 200 characters and adds an ellipsis', () => {

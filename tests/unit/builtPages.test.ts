@@ -116,6 +116,19 @@ describe('the styles pass', () => {
     expect(css('bg.html')).not.toContain('.tracking-tight{');
   });
 
+  it('keeps a class named only in an island script and one named only in a lazily imported chunk', () => {
+    const lazyChunk = readdirSync(join(out, '_astro')).find((file) => /^Details\..+\.js$/.test(file));
+    expect(lazyChunk).toBeDefined();
+    expect(read(out, `_astro/${lazyChunk}`)).toContain('italic');
+    const classes = DomUtils.findAll(() => true, page(raw, 'index.html').tree.children).flatMap((element) =>
+      (element.attribs.class ?? '').split(' '),
+    );
+    for (const name of ['underline', 'italic']) {
+      expect(classes).not.toContain(name);
+      expect(css('index.html')).toContain(`.${name}{`);
+    }
+  });
+
   it('keeps the hex colour of a translucent utility and drops its color-mix() copy', () => {
     expect(css('index.html')).toContain('border-white\\/15');
     expect(css('index.html')).not.toContain('color-mix');

@@ -1,21 +1,6 @@
-/**
- * Where an address that is not a page should go: an unknown article (`/blog/999`, `/bg/blog/abc`) goes
- * to the blog of its language; anything else stays on the 404 page (null). Static hosts apply the same
- * rule through `public/_redirects`; the 404 page applies it in the browser for hosts that cannot.
- */
-export function unknownArticleTarget(pathname: string): string | null {
-  const match = /^(\/bg)?\/blog\/[^/]+\/?$/.exec(pathname);
-  return match ? `${match[1] ?? ''}/blog` : null;
-}
+import { inlineScript } from '../inlineScript.ts';
 
-/* Runs in the browser as the 404 page's inline script: logs the bad path, then applies the rule. */
-function onNotFound(target: typeof unknownArticleTarget): void {
-  console.error('404: no page at', location.pathname);
-  const to = target(location.pathname);
-  if (to) location.replace(to);
-}
-
-/** The 404 page's inline script. */
+/** The 404 page's inline script (unknownArticle.inline.ts). */
 export function notFoundScript(): string {
-  return `(${onNotFound.toString()})(${unknownArticleTarget.toString()});`;
+  return inlineScript('src/lib/blog/unknownArticle.inline.ts');
 }

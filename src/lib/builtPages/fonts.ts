@@ -11,11 +11,13 @@ import { createHash } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Element, Text } from 'domhandler';
-import { Blob, Face } from 'harfbuzzjs';
+import { Blob, Face as HarfbuzzFace } from 'harfbuzzjs';
 import { DomUtils } from 'htmlparser2';
 import subsetFont from 'subset-font';
+import { type Lang, languages } from '../../i18n/languages.ts';
 import { cached, installedVersion, pruneCache } from '../buildCache.ts';
 import { type FaceRules, faceRules } from '../fonts/faceRules.ts';
+import { type Face, FaceMap } from '../fonts/faces.ts';
 import { faceText, pageCharacters } from '../fonts/pageText.ts';
 import { sourceFile, weightNames } from '../fonts/sources.ts';
 import { type BuiltPage, elements, only, PageError, rawText } from './page.ts';
@@ -27,11 +29,13 @@ import type { Pass } from './pass.ts';
  * the body font's `-rest` files, fetched only by a page that shows one of those letters).
  */
 const visitorText = `${range(0x20, 0x7e)}\u00a0‘’“”„…–—${range(0x410, 0x44f)}Ѝѝ`;
-const alwaysIncluded: Record<string, string> = { en: visitorText, bg: visitorText };
 /** OpenType features browsers apply by default; `locl` gives Bulgarian its own letter forms. */
 const features = ['kern', 'liga', 'calt', 'ccmp', 'locl', 'mark', 'mkmk', 'rlig', 'clig'];
+const subsetOptions = { targetFormat: 'woff2', noHinting: true, keepFeatures: features } as const;
 /** The cutter's versions, part of a kept cut's key: a new HarfBuzz may cut the same text to other bytes. */
 const cutter = ['subset-font', 'harfbuzzjs'].map(installedVersion).join();
+/** The generator's lists, shown by the widget (not in the HTML) in the tip's face. */
+const widgetLists: Record<Lang, string> = { en: 'tips.json', bg: 'bg/tips.json' };
 
 function range(from: number, to: number): string {
   return Array.from({ length: to - from + 1 }, (_, i) => String.fromCodePoint(from + i)).join('');
@@ -42,17 +46,18 @@ function range(from: number, to: number): string {
  * semibold). Chromium never uses an `optional` face that finished loading after the first paint, so
  * these may swap in (the generator asks for its face when the visitor reaches for the button).
  */
-const lateFaces = new Set(['display-600']);
+const lateFaces: Face[] = [{ family: 'display', weight: 600 }];
+const isLate = (face: Face) =>
+  lateFaces.some((late) => late.family === face.family && late.weight === face.weight);
 
 /**
  * One @font-face rule. A rule with a `range` holds the body font's letters no page shows: they can
  * only come with a visitor's text, after the first paint, so they swap in when they arrive.
  */
-export function fontFace(font: string, face: string, url: string, range?: string, format = 'woff2'): string {
-  const weight = face.slice(face.lastIndexOf('-') + 1);
-  const display = range ? 'swap' : lateFaces.has(face) ? 'fallback' : 'optional';
+export function fontFace(font: string, face: Face, url: string, range?: string, format = 'woff2'): string {
+  const display = range ? 'swap' : isLate(face) ? 'fallback' : 'optional';
   const unicode = range ? `;unicode-range:${range}` : '';
-  return `@font-face{font-family:"${font}";font-style:normal;font-weight:${weight};font-display:${display}${unicode};src:url("${url}") format("${format}")}`;
+  return `@font-face{font-family:"${font}";font-style:normal;font-weight:${face.weight};font-display:${display}${unicode};src:url("${url}") format("${format}")}`;
 }
 
 /** A CSS unicode-range for some characters: `U+41-5A,U+430`. */
@@ -71,13 +76,6 @@ function unicodeRange(text: string): string {
 const printable = (chars: Iterable<string>) =>
   [...new Set(chars)].filter((ch) => (ch.codePointAt(0) ?? 0) >= 0x20).join('');
 
-interface FaceRule {
-  family: string;
-  weight: number;
-  url: string;
-  range?: string;
-}
-
 const preload = (href: string) =>
   new Element('link', { rel: 'preload', href, as: 'font', type: 'font/woff2', crossorigin: '' });
 
@@ -94,198 +92,281 @@ function pageRules(pages: BuiltPage[]): Map<BuiltPage, FaceRules> {
   return rules;
 }
 
+/** What the pages of one language set in the site's fonts. */
+interface LanguageText {
+  /** Every character a page can show, visitors' text included. */
+  characters: Set<string>;
+  /** The text set in each face. */
+  faces: FaceMap<Set<string>>;
+  /** The strings the islands carry: the widgets' later labels, whose face the HTML cannot tell. */
+  islandText: string;
+}
+
+/** What one page sets in each face, and its language. */
+interface PageText {
+  language: Lang;
+  shown: ReturnType<typeof faceText>;
+}
+
+/** The site's fonts as the stylesheet names them, and what its pages set in them. */
+interface SiteText {
+  /** Site families by theme name, with their fonts (`display` → `Unbounded`). */
+  families: Map<string, string>;
+  /** The family of plain text. */
+  body: string;
+  /** Every weight a stylesheet can ask for, in order. */
+  weights: number[];
+  languages: Map<Lang, LanguageText>;
+  pages: Map<BuiltPage, PageText>;
+}
+
+function pageLanguage(page: BuiltPage): Lang {
+  const value = only('fonts', page, 'html').attribs.lang ?? '';
+  const language = languages.find((known) => known === value);
+  if (!language) throw new PageError('fonts', page, `no known <html lang> (${value})`);
+  return language;
+}
+
+/** Step 1: every page's text, gathered per language and per face. */
+function readSiteText(pages: BuiltPage[]): SiteText {
+  const rulesOf = pageRules(pages);
+  const first = pages[0] && rulesOf.get(pages[0]);
+  if (!first) throw new Error('fonts: the build has no pages');
+  const site: SiteText = {
+    families: first.families,
+    body: first.body,
+    weights: [],
+    languages: new Map(),
+    pages: new Map(),
+  };
+  const weights = new Set<number>();
+  for (const page of pages) {
+    const rules = rulesOf.get(page) ?? first;
+    if ([...rules.families].join() !== [...site.families].join() || rules.body !== site.body)
+      throw new PageError('fonts', page, 'its stylesheet names other fonts than the first page');
+    const language = pageLanguage(page);
+    const text = site.languages.get(language) ?? {
+      characters: new Set(visitorText),
+      faces: new FaceMap(),
+      islandText: '',
+    };
+    site.languages.set(language, text);
+    for (const ch of pageCharacters(page.tree)) text.characters.add(ch);
+    for (const weight of rules.weights) weights.add(weight);
+    const shown = faceText(page.tree, rules);
+    site.pages.set(page, { language, shown });
+    for (const [face, chars] of shown.faces) {
+      const seen = text.faces.upsert(face, () => new Set());
+      for (const ch of chars) seen.add(ch);
+    }
+    text.islandText += shown.islandText;
+  }
+  site.weights = [...weights].sort((a, b) => a - b);
+  return site;
+}
+
+/** Step 2: the generator's lists, which the widget shows in the late faces. */
+async function addWidgetLists(root: string, site: SiteText): Promise<void> {
+  for (const [language, text] of site.languages) {
+    const list = await readFile(join(root, widgetLists[language]), 'utf8').catch(() => '');
+    for (const ch of list) text.characters.add(ch);
+    for (const face of lateFaces) for (const ch of list) text.faces.get(face)?.add(ch);
+  }
+}
+
+interface Cut {
+  url: string;
+  bytes: number;
+}
+
+/** Cuts fonts into `outDir` through the build cache; each source file is read once. */
+class FontCutter {
+  fromCache = 0;
+  readonly #sources = new FaceMap<Promise<Buffer>>();
+
+  readonly outDir: string;
+  readonly families: Map<string, string>;
+
+  constructor(outDir: string, families: Map<string, string>) {
+    this.outDir = outDir;
+    this.families = families;
+  }
+
+  font(family: string): string {
+    return this.families.get(family) ?? '';
+  }
+
+  source(face: Face): Promise<Buffer> {
+    return this.#sources.upsert(face, () => readFile(sourceFile(this.font(face.family), face.weight)));
+  }
+
+  /** The face cut to `text`, written as `<name>.<hash>.woff2`. */
+  async cut(face: Face, name: string, text: string): Promise<Cut> {
+    const data = await this.source(face);
+    const { data: cut, cached: kept } = await cached(
+      'font-cuts',
+      [cutter, data, JSON.stringify(subsetOptions), text],
+      () => subsetFont(data, text, subsetOptions),
+    );
+    if (kept) this.fromCache += 1;
+    const file = `${name}.${createHash('sha256').update(cut).digest('hex').slice(0, 8)}.woff2`;
+    await writeFile(join(this.outDir, file), cut);
+    return { url: `/_astro/fonts/${file}`, bytes: cut.length };
+  }
+}
+
+/** One language's @font-face rule: a face, its file, and for the body font's other letters their range. */
+interface FaceRule {
+  face: Face;
+  url: string;
+  range?: string;
+}
+
+/** The files of one language: its rules (in order) and each face's main file. */
+interface LanguageFonts {
+  rules: FaceRule[];
+  urls: FaceMap<string>;
+  cuts: Cut[];
+}
+
+/**
+ * The text a face's file holds: the text set in it; the widgets' labels, in the faces widgets set their
+ * later texts in (the HTML cannot tell which: headings, buttons and messages in the heading face's bold,
+ * plain or bold body text; an element in another face names its later texts in `data-font-text`); in
+ * the body font, the figures of dates and counts.
+ */
+function faceFileText(site: SiteText, text: LanguageText, face: Face): string {
+  const labels = face.weight === 400 || face.weight === 700;
+  return printable([
+    ...(text.faces.get(face) ?? []),
+    ...(labels ? text.islandText : ''),
+    ...(face.family === site.body ? ' \u00a00123456789' : ' \u00a0'),
+  ]);
+}
+
+/**
+ * The body font's other letters, for visitors' own text (a comment, a name): only letters the font has,
+ * as an emoji or an arrow in the range would fetch the file for nothing.
+ */
+async function restText(cutter: FontCutter, face: Face, all: Set<string>, cutText: string): Promise<string> {
+  const has = new Set(new HarfbuzzFace(new Blob(await cutter.source(face))).collectUnicodes());
+  return printable([...all].filter((ch) => !cutText.includes(ch) && has.has(ch.codePointAt(0) ?? 0)));
+}
+
+/** Step 3: one language's font files, each face cut to the text its pages set in it. */
+async function cutLanguage(cutter: FontCutter, site: SiteText, language: Lang): Promise<LanguageFonts> {
+  const text = site.languages.get(language);
+  const fonts: LanguageFonts = { rules: [], urls: new FaceMap(), cuts: [] };
+  if (!text) return fonts;
+  for (const family of [...site.families.keys()].sort()) {
+    for (const weight of site.weights) {
+      const face = { family, weight };
+      // A weight of a heading family that no text is set in gets no file: a widget asking for it
+      // later is given the nearest weight there is.
+      if (!weightNames[weight] || (family !== site.body && !text.faces.has(face))) continue;
+      const cutText = faceFileText(site, text, face);
+      const name = `${cutter.font(family).toLowerCase()}-${language}-${weight}`;
+      const cut = await cutter.cut(face, name, cutText);
+      fonts.urls.set(face, cut.url);
+      fonts.rules.push({ face, url: cut.url });
+      fonts.cuts.push(cut);
+      if (family !== site.body) continue;
+      const rest = await restText(cutter, face, text.characters, cutText);
+      if (!rest) continue;
+      const more = await cutter.cut(face, `${name}-rest`, rest);
+      fonts.rules.push({ face, url: more.url, range: unicodeRange(rest) });
+      fonts.cuts.push(more);
+    }
+  }
+  return fonts;
+}
+
+/**
+ * Step 4, for a page that is mostly a landing page of its own (a shared tip, `<html data-own-fonts>`):
+ * its heading faces cut to its own text, as its quote would otherwise bring the heading face of every
+ * tip. Pages showing the same text in a face share its file.
+ */
+function ownFaces(cutter: FontCutter, site: SiteText) {
+  const cuts = new Map<string, Promise<Cut>>();
+  const cutFor = (face: Face, language: Lang, text: string) => {
+    const key = JSON.stringify([face.family, face.weight, language, text]);
+    const known = cuts.get(key);
+    if (known) return known;
+    const name = `${cutter.font(face.family).toLowerCase()}-${language}-${face.weight}-page`;
+    const cut = cutter.cut(face, name, text);
+    cuts.set(key, cut);
+    return cut;
+  };
+  return {
+    cuts,
+    async urls(
+      page: BuiltPage,
+      { language, shown }: PageText,
+      shared: FaceMap<string>,
+    ): Promise<FaceMap<string>> {
+      const own = new FaceMap<string>();
+      for (const [face, url] of shared) own.set(face, url);
+      if (!('data-own-fonts' in only('fonts', page, 'html').attribs)) return own;
+      for (const [face, chars] of shown.faces) {
+        if (face.family === site.body || !shared.has(face)) continue;
+        const labels = face.weight === 700 ? shown.islandText : '';
+        own.set(face, (await cutFor(face, language, printable([...chars, ...labels, ' ', '\u00a0']))).url);
+      }
+      return own;
+    },
+  };
+}
+
+/** Step 5: the page's @font-face rules and a preload for every face its HTML sets text in, after <meta charset>. */
+function insertFonts(page: BuiltPage, css: string, preloads: string[]): void {
+  const charset = elements(only('fonts', page, 'head'), 'meta').find((meta) => 'charset' in meta.attribs);
+  if (!charset) throw new PageError('fonts', page, 'no <meta charset> in <head> to put the fonts after');
+  let after: Element = charset;
+  for (const link of [...new Set(preloads)].map(preload)) {
+    DomUtils.append(after, link);
+    after = link;
+  }
+  DomUtils.append(after, new Element('style', {}, [new Text(css)]));
+}
+
+const kib = (cuts: Cut[]) => (cuts.reduce((sum, cut) => sum + cut.bytes, 0) / 1024).toFixed(0);
+
 export function fonts(): Pass {
   return {
     name: 'fonts',
     async run({ root, pages }) {
-      const rulesOf = pageRules(pages);
-      const first = rulesOf.get(pages[0] as BuiltPage);
-      if (!first) throw new Error('fonts: the build has no pages');
-      const families = first.families;
-      const body = first.body;
-      const lang = (page: BuiltPage) => {
-        const value = only('fonts', page, 'html').attribs.lang ?? '';
-        if (!(value in alwaysIncluded)) throw new PageError('fonts', page, `no known <html lang> (${value})`);
-        return value;
-      };
-
-      // Per language: every character a page can show, and the text set in each face.
-      const characters = new Map<string, Set<string>>();
-      const faceChars = new Map<string, Map<string, Set<string>>>();
-      const islandText = new Map<string, string>();
-      const weights = new Set<number>();
-      const pageFaces = new Map<BuiltPage, ReturnType<typeof faceText>>();
-      for (const page of pages) {
-        const rules = rulesOf.get(page) as FaceRules;
-        if ([...rules.families].join() !== [...families].join() || rules.body !== body)
-          throw new PageError('fonts', page, 'its stylesheet names other fonts than the first page');
-        const language = lang(page);
-        const set = characters.get(language) ?? new Set(alwaysIncluded[language]);
-        for (const ch of pageCharacters(page.tree)) set.add(ch);
-        characters.set(language, set);
-        for (const w of rules.weights) weights.add(w);
-        const shown = faceText(page.tree, rules);
-        pageFaces.set(page, shown);
-        const faces = faceChars.get(language) ?? new Map<string, Set<string>>();
-        faceChars.set(language, faces);
-        for (const [face, chars] of shown.faces) {
-          const seen = faces.get(face) ?? new Set<string>();
-          for (const ch of chars) seen.add(ch);
-          faces.set(face, seen);
-        }
-        islandText.set(language, (islandText.get(language) ?? '') + shown.islandText);
-      }
-      // The generator's lists are shown by the widget, not in the HTML, in the tip's face.
-      for (const [language, list] of [
-        ['en', 'tips.json'],
-        ['bg', 'bg/tips.json'],
-      ] as const) {
-        const text = await readFile(join(root, list), 'utf8').catch(() => '');
-        for (const ch of text) characters.get(language)?.add(ch);
-        for (const face of lateFaces) for (const ch of text) faceChars.get(language)?.get(face)?.add(ch);
-      }
-
+      const site = readSiteText(pages);
+      await addWidgetLists(root, site);
       const outDir = join(root, '_astro', 'fonts');
       await mkdir(outDir, { recursive: true });
-      // Each source file read once (both languages are cut from it).
-      const sourceData = new Map<string, Buffer>();
-      const source = async (font: string, weight: number) => {
-        const key = `${font}-${weight}`;
-        const data = sourceData.get(key) ?? (await readFile(sourceFile(font, weight)));
-        sourceData.set(key, data);
-        return data;
-      };
-      const options = { targetFormat: 'woff2', noHinting: true, keepFeatures: features } as const;
-      let fromCache = 0;
-      const write = async (font: string, weight: number, name: string, text: string) => {
-        const data = await source(font, weight);
-        const { data: cut, cached: kept } = await cached(
-          'font-cuts',
-          [cutter, data, JSON.stringify(options), text],
-          () => subsetFont(data, text, options),
-        );
-        if (kept) fromCache += 1;
-        const file = `${name}.${createHash('sha256').update(cut).digest('hex').slice(0, 8)}.woff2`;
-        await writeFile(join(outDir, file), cut);
-        return { url: `/_astro/fonts/${file}`, bytes: cut.length };
-      };
-      const urls = new Map<string, string>();
-      const rules = new Map<string, FaceRule[]>();
-      let bytes = 0;
-      let files = 0;
-      const familyNames = [...families.keys()].sort();
-      for (const [language, all] of characters) {
-        const faces: FaceRule[] = [];
-        for (const family of familyNames) {
-          const font = families.get(family) ?? '';
-          for (const weight of [...weights].sort()) {
-            if (!weightNames[weight]) continue;
-            // A weight of a heading family that no text is set in gets no file: a widget asking for
-            // it later is given the nearest weight there is.
-            const shown = faceChars.get(language)?.get(`${family}-${weight}`);
-            if (family !== body && !shown) continue;
-            // The text set in the face; the widgets' labels, in the faces widgets set their later
-            // texts in (the HTML cannot tell which: headings, buttons and messages in the heading
-            // face's bold, plain or bold body text; an element in another face names its later
-            // texts in `data-font-text`); in the body font, the figures of dates and counts.
-            const labels = weight === 400 || weight === 700;
-            const text = printable([
-              ...(shown ?? []),
-              ...(labels ? (islandText.get(language) ?? '') : ''),
-              ...(family === body ? ' \u00a00123456789' : ' \u00a0'),
-            ]);
-            const name = `${font.toLowerCase()}-${language}-${weight}`;
-            const cut = await write(font, weight, name, text);
-            urls.set(`${family}-${language}-${weight}`, cut.url);
-            faces.push({ family, weight, url: cut.url });
-            bytes += cut.bytes;
-            files += 1;
-            // The body font's other letters, for visitors' own text (a comment, a name): a second
-            // file that a browser fetches only for a page that shows one of them.
-            if (family !== body) continue;
-            // Only letters the font has: an emoji or an arrow in its range would fetch it for nothing.
-            const has = new Set(new Face(new Blob(await source(font, weight))).collectUnicodes());
-            const rest = printable(
-              [...all].filter((ch) => !text.includes(ch) && has.has(ch.codePointAt(0) ?? 0)),
-            );
-            if (!rest) continue;
-            const more = await write(font, weight, `${name}-rest`, rest);
-            faces.push({ family, weight, url: more.url, range: unicodeRange(rest) });
-            bytes += more.bytes;
-            files += 1;
-          }
-        }
-        rules.set(language, faces);
-      }
-
-      // Heading faces cut to one page's text; pages showing the same text in a face share its file.
-      const ownCuts = new Map<string, Promise<{ url: string; bytes: number }>>();
-      const ownCut = (family: string, weight: number, language: string, text: string) => {
-        const key = `${family}-${weight}-${language}-${text}`;
-        let cut = ownCuts.get(key);
-        if (!cut) {
-          const font = families.get(family) ?? '';
-          cut = write(font, weight, `${font.toLowerCase()}-${language}-${weight}-page`, text);
-          ownCuts.set(key, cut);
-        }
-        return cut;
-      };
-
+      const cutter = new FontCutter(outDir, site.families);
+      const byLanguage = new Map<Lang, LanguageFonts>();
+      for (const language of site.languages.keys())
+        byLanguage.set(language, await cutLanguage(cutter, site, language));
+      const own = ownFaces(cutter, site);
       for (const page of pages) {
-        const language = lang(page);
-        const own = new Map(urls);
-        const shown = pageFaces.get(page);
-        // A shared tip's page is where most of its visitors land first, and its quote would otherwise
-        // bring the heading face of every tip.
-        if (shown && 'data-own-fonts' in only('fonts', page, 'html').attribs) {
-          for (const [face, chars] of shown.faces) {
-            const family = face.slice(0, face.lastIndexOf('-'));
-            const weight = Number(face.slice(face.lastIndexOf('-') + 1));
-            if (family === body || !urls.has(`${family}-${language}-${weight}`)) continue;
-            const labels = weight === 700 ? shown.islandText : '';
-            const cut = await ownCut(
-              family,
-              weight,
-              language,
-              printable([...chars, ...labels, ' ', '\u00a0']),
-            );
-            own.set(`${family}-${language}-${weight}`, cut.url);
-          }
-        }
-        const css = (rules.get(language) ?? [])
-          .map((r) =>
+        const text = site.pages.get(page);
+        const fonts = text && byLanguage.get(text.language);
+        if (!text || !fonts) continue;
+        const urls = await own.urls(page, text, fonts.urls);
+        const css = fonts.rules
+          .map((rule) =>
             fontFace(
-              families.get(r.family) ?? '',
-              `${r.family}-${r.weight}`,
-              (!r.range && own.get(`${r.family}-${language}-${r.weight}`)) || r.url,
-              r.range,
+              cutter.font(rule.face.family),
+              rule.face,
+              (!rule.range && urls.get(rule.face)) || rule.url,
+              rule.range,
             ),
           )
           .join('');
         // Every face the page's HTML sets text in (a widget's later faces, like the tip's, are not).
-        const preloads = [...(shown?.faces.keys() ?? [])]
-          .map((face) =>
-            own.get(
-              `${face.slice(0, face.lastIndexOf('-'))}-${language}${face.slice(face.lastIndexOf('-'))}`,
-            ),
-          )
-          .filter((url): url is string => url !== undefined);
-        const charset = elements(only('fonts', page, 'head'), 'meta').find(
-          (meta) => 'charset' in meta.attribs,
-        );
-        if (!charset)
-          throw new PageError('fonts', page, 'no <meta charset> in <head> to put the fonts after');
-        const style = new Element('style', {}, [new Text(css)]);
-        let after: Element = charset;
-        for (const link of [...new Set(preloads)].map(preload)) {
-          DomUtils.append(after, link);
-          after = link;
-        }
-        DomUtils.append(after, style);
+        const preloads = text.shown.faces.faces().flatMap((face) => urls.get(face) ?? []);
+        insertFonts(page, css, preloads);
       }
-      const pageCuts = await Promise.all(ownCuts.values());
+      const files = [...byLanguage.values()].flatMap((fonts) => fonts.cuts);
+      const pageCuts = await Promise.all(own.cuts.values());
       await pruneCache('font-cuts');
-      return `${fromCache} of ${files + pageCuts.length} cuts from the cache; ${files} font files (${[...weights].sort().join(', ')}; ${[...characters.keys()].join(', ')}), ${(bytes / 1024).toFixed(0)} KiB in all; ${pageCuts.length} heading cuts for pages of their own, ${(pageCuts.reduce((sum, cut) => sum + cut.bytes, 0) / 1024).toFixed(0)} KiB`;
+      return `${cutter.fromCache} of ${files.length + pageCuts.length} cuts from the cache; ${files.length} font files (${site.weights.join(', ')}; ${[...site.languages.keys()].join(', ')}), ${kib(files)} KiB in all; ${pageCuts.length} heading cuts for pages of their own, ${kib(pageCuts)} KiB`;
     },
   };
 }

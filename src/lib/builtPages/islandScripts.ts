@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import runtime from 'astro/runtime/server/astro-island.prebuilt.js';
 import { Element, Text } from 'domhandler';
 import { DomUtils } from 'htmlparser2';
+import { inlineScript } from '../inlineScript.ts';
 import { type BuiltPage, elements, only, PageError, rawText } from './page.ts';
 import type { Pass } from './pass.ts';
 
@@ -22,13 +23,9 @@ export function scriptFileName(body: string): string {
   return `islands.${createHash('sha256').update(body).digest('base64url').slice(0, 8)}.js`;
 }
 
-/**
- * Inline code that adds the script `src` once the page has painted (at once where the browser does
- * not report paints). Before the paint, a fast connection would fetch it while the first screen waits.
- * The same wait as `client:press` makes (afterFirstPaint in src/lib/hydration/pressDirective.ts).
- */
+/** Inline code that adds the script `src` once the page has painted (islandLoader.inline.ts). */
 export function afterPaintLoader(src: string): string {
-  return `(()=>{const a=()=>{const s=document.createElement("script");s.src=${JSON.stringify(src)};document.head.append(s)};if(!window.PerformanceObserver?.supportedEntryTypes?.includes("paint"))return a();const o=new PerformanceObserver(l=>{l.getEntriesByName("first-contentful-paint").length&&(o.disconnect(),a())});o.observe({type:"paint",buffered:!0})})()`;
+  return inlineScript('src/lib/builtPages/islandLoader.inline.ts', { islandScriptSrc: src });
 }
 
 const isInlineScript = (node: unknown): node is Element =>

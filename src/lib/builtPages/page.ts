@@ -40,8 +40,10 @@ export function elements(tree: Document | Element, name: string): Element[] {
 /** The one element named `name`, or an error naming the pass and the page. */
 export function only(pass: string, page: BuiltPage, name: string): Element {
   const found = elements(page.tree, name);
-  if (found.length !== 1) throw new PageError(pass, page, `expected one <${name}>, found ${found.length}`);
-  return found[0] as Element;
+  const [element] = found;
+  if (found.length !== 1 || !element)
+    throw new PageError(pass, page, `expected one <${name}>, found ${found.length}`);
+  return element;
 }
 
 /** An element's text as written (a script's or a style's source). */

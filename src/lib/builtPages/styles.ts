@@ -3,30 +3,54 @@
 import { readFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { Text } from 'domhandler';
+import { init, parse } from 'es-module-lexer';
+import { DomUtils } from 'htmlparser2';
 import { classCandidates, trimStyles } from '../styles/trimStyles.ts';
-import { elements, PageError, rawText, renderPage } from './page.ts';
+import { type BuiltPage, elements, PageError, rawText, renderPage } from './page.ts';
 import type { Pass } from './pass.ts';
 
+/** Attributes by which a page names a script: islands' components and renderers, scripts, preloads. */
+const scriptAttributes = ['component-url', 'renderer-url', 'src', 'href'];
+
+/** The site's own script files a page names (`/_astro/*.js`), read from its tree. */
+function namedScripts(root: string, page: BuiltPage): string[] {
+  return DomUtils.findAll(() => true, page.tree.children)
+    .flatMap((element) => scriptAttributes.map((name) => element.attribs[name] ?? ''))
+    .filter((url) => /^\/_astro\/[^?#]+\.js$/.test(url))
+    .map((url) => join(root, url));
+}
+
 /**
- * The site's own scripts a page loads, now or later (islands, their imports, dynamic imports). `read`
- * holds each file's text, shared by all pages: most load the same few chunks.
+ * The files a chunk imports, statically or with a literal `import()` (a lazily loaded island), as
+ * es-module-lexer reads them: relative to the chunk, or from the site's root.
+ */
+function chunkImports(root: string, file: string, text: string): string[] {
+  const [imports] = parse(text, file);
+  return imports.flatMap(({ n: specifier }) => {
+    if (specifier?.startsWith('.')) return [resolve(dirname(file), specifier)];
+    if (specifier?.startsWith('/_astro/')) return [join(root, specifier)];
+    return [];
+  });
+}
+
+/**
+ * The text of the site's own scripts a page loads, now or later (islands, their imports, lazy
+ * imports). `read` holds each file's text, shared by all pages: most load the same few chunks.
  */
 async function pageScripts(
   root: string,
-  html: string,
+  page: BuiltPage,
   read: Map<string, Promise<string>>,
 ): Promise<string[]> {
-  const queue = [...html.matchAll(/(?:component-url|renderer-url|src|href)="(\/_astro\/[^"]+\.js)"/g)].map(
-    (m) => join(root, m[1] ?? ''),
-  );
+  await init;
+  const queue = namedScripts(root, page);
   const texts = new Map<string, string>();
   for (let file = queue.shift(); file; file = queue.shift()) {
     if (texts.has(file)) continue;
     if (!read.has(file)) read.set(file, readFile(file, 'utf8'));
     const text = (await read.get(file)) ?? '';
     texts.set(file, text);
-    for (const m of text.matchAll(/["'`](\.{1,2}\/[^"'`]+\.js)["'`]/g))
-      queue.push(resolve(dirname(file), m[1] ?? ''));
+    queue.push(...chunkImports(root, file, text));
   }
   return [...texts.values()];
 }
@@ -41,7 +65,7 @@ export function styles(): Pass {
       for (const page of pages) {
         // The words Tailwind itself would see: the page as written and the scripts it loads.
         const html = renderPage(page.tree);
-        const candidates = classCandidates([html, ...(await pageScripts(root, html, read))]);
+        const candidates = classCandidates([html, ...(await pageScripts(root, page, read))]);
         const sheets = elements(page.tree, 'style');
         if (sheets.length === 0)
           throw new PageError('styles', page, 'no inline <style>: are styles still inlined?');
@@ -50,8 +74,9 @@ export function styles(): Pass {
           const trimmed = trimStyles(css, candidates);
           before += css.length;
           after += trimmed.length;
-          sheet.children = [new Text(trimmed)];
-          (sheet.children[0] as Text).parent = sheet;
+          const text = new Text(trimmed);
+          text.parent = sheet;
+          sheet.children = [text];
         }
       }
       return `inline styles ${(before / 1024).toFixed(0)} → ${(after / 1024).toFixed(0)} KiB over ${pages.length} pages`;

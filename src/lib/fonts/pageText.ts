@@ -3,6 +3,7 @@
 import type { ChildNode, Document, Element } from 'domhandler';
 import { decodeHTML } from 'entities';
 import type { FaceChange, FaceRules } from './faceRules.ts';
+import { type Face, FaceMap } from './faces.ts';
 
 const hiddenTags = new Set(['script', 'style']);
 const isElement = (node: ChildNode): node is Element => 'attribs' in node;
@@ -25,13 +26,7 @@ export function pageCharacters(tree: Document): Set<string> {
   return chars;
 }
 
-/** A family and weight, as `display-700`. */
-export type FaceKey = `${string}-${number}`;
-interface Face {
-  family: string;
-  weight: number;
-}
-const key = (face: Face): FaceKey => `${face.family}-${face.weight}`;
+const same = (a: Face, b: Face) => a.family === b.family && a.weight === b.weight;
 
 /** CSS `bolder` (Tailwind's preflight asks it of `<strong>` and `<b>`). */
 const bolder = (weight: number) => (weight < 350 ? 400 : weight < 550 ? 700 : 900);
@@ -62,7 +57,7 @@ function elementFaces(
     if (changed === faces) continue;
     faces = name.includes(':') ? [...faces, ...changed] : changed;
   }
-  return faces.filter((f, i) => faces.findIndex((g) => key(g) === key(f)) === i);
+  return faces.filter((f, i) => faces.findIndex((g) => same(g, f)) === i);
 }
 
 /** Every string in an island's serialized props: the labels a widget can show after it hydrates. */
@@ -76,14 +71,11 @@ function propStrings(value: unknown, found: string[] = []): string[] {
  * The text a page sets in each face, from its elements' tags and classes, and the strings its islands
  * carry in their props (a widget's later labels, whose face the HTML cannot tell).
  */
-export function faceText(
-  tree: Document,
-  rules: FaceRules,
-): { faces: Map<FaceKey, string>; islandText: string } {
-  const faces = new Map<FaceKey, string>();
+export function faceText(tree: Document, rules: FaceRules): { faces: FaceMap<string>; islandText: string } {
+  const faces = new FaceMap<string>();
   const islands: string[] = [];
   const add = (on: Face[], text: string) => {
-    for (const face of on) faces.set(key(face), (faces.get(key(face)) ?? '') + text);
+    for (const face of on) faces.set(face, (faces.get(face) ?? '') + text);
   };
   const asWritten = (text: string) => text;
   // `textCase`: what a text-transform class does to the text (`uppercase` draws capitals).

@@ -1,21 +1,5 @@
 import type { ClientDirective } from 'astro';
-
-/**
- * Runs `then` once the page has painted its first content, or at once where the browser does not
- * report paints. On a fast connection the load event can come before the first paint, and a script
- * asked for then is fetched while the first screen waits (Lighthouse counts it as render-blocking).
- */
-function afterFirstPaint(then: () => void) {
-  if (!PerformanceObserver.supportedEntryTypes?.includes('paint')) return then();
-  // `buffered` hands over a paint that came before this script; the entries come from the observer,
-  // not from `performance`, which test clocks replace.
-  const observer = new PerformanceObserver((list) => {
-    if (list.getEntriesByName('first-contentful-paint').length === 0) return;
-    observer.disconnect();
-    then();
-  });
-  observer.observe({ type: 'paint', buffered: true });
-}
+import { afterLoadAndFirstPaint } from './afterFirstPaint.ts';
 
 /** How long a page is left alone after its first paint before its widgets hydrate anyway. */
 const leftAloneMs = 5000;
@@ -31,7 +15,8 @@ const pressDirective: ClientDirective = (load, _options, island) => {
   let pressed: HTMLElement | null = null;
 
   const hold = (event: Event) => {
-    const control = (event.target as Element | null)?.closest<HTMLElement>('button, a[href]');
+    const control =
+      event.target instanceof Element ? event.target.closest<HTMLElement>('button, a[href]') : null;
     if (!control) return;
     event.preventDefault();
     event.stopPropagation();
@@ -59,15 +44,12 @@ const pressDirective: ClientDirective = (load, _options, island) => {
   // Not sooner: the first seconds belong to the first screen, and 80 KB of widget scripts fetched and
   // compiled then compete with the visitor's first scroll. (A profiler's trace, Lighthouse's too, also
   // copies each script's source as it runs: the 200 KB React chunk showed as a 300 ms task.)
-  const whenLeftAlone = () =>
-    afterFirstPaint(() =>
-      setTimeout(
-        () => ('requestIdleCallback' in window ? requestIdleCallback(() => void start()) : void start()),
-        leftAloneMs,
-      ),
-    );
-  if (document.readyState === 'complete') whenLeftAlone();
-  else addEventListener('load', whenLeftAlone, { once: true });
+  afterLoadAndFirstPaint(() =>
+    setTimeout(
+      () => ('requestIdleCallback' in window ? requestIdleCallback(() => void start()) : void start()),
+      leftAloneMs,
+    ),
+  );
 };
 
 export default pressDirective;

@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
-import { mkdir, readdir, readFile, rename, stat, utimes, writeFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { cached } from '../buildCache.ts';
 import { fontsDigest } from './fonts.ts';
-import { cardCacheDir } from './paths.ts';
+import { shareCardsCacheKind } from './paths.ts';
 import { renderCard } from './render.ts';
 import type { ShareCardContent } from './ShareCard.tsx';
 import { stylesheet } from './themeColors.ts';
@@ -34,25 +35,13 @@ export async function cardKey(card: ShareCardContent): Promise<string> {
     .slice(0, 32);
 }
 
-/**
- * A card's PNG from the cache, or drawn and stored there. A reused file gets its access time set to
- * now and a drawn one its modification time, so the build can count both and drop cards no page uses.
- */
+/** A card's PNG, kept in the build cache (`kind`) under its key, or drawn now and kept. */
 export async function cachedCard(
   card: ShareCardContent,
-  dir: string = cardCacheDir,
+  kind = shareCardsCacheKind,
 ): Promise<{ png: Uint8Array; rendered: boolean }> {
-  const file = join(dir, `${await cardKey(card)}.png`);
-  const cached = await readFile(file).catch(() => null);
-  if (cached) {
-    await utimes(file, new Date(), (await stat(file)).mtime);
-    return { png: cached, rendered: false };
-  }
-  const png = await renderCard(card);
-  await mkdir(dir, { recursive: true });
-  // Written aside and renamed, so an interrupted build never leaves half a picture under the real name.
-  const partial = `${file}.${process.pid}.tmp`;
-  await writeFile(partial, png);
-  await rename(partial, file);
-  return { png, rendered: true };
+  const { data, cached: reused } = await cached(kind, [await cardKey(card)], async () =>
+    Buffer.from(await renderCard(card)),
+  );
+  return { png: data, rendered: !reused };
 }

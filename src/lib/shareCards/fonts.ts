@@ -1,14 +1,11 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import type { Lang } from '../../i18n/languages.ts';
+import { sourceFile } from '../fonts/sources.ts';
 import { withBulgarianForms } from './bulgarianForms.ts';
 
 /** The site's own fonts (the packages the fonts pass, src/lib/builtPages/fonts.ts, cuts for the pages): static TrueType files. */
-const families = {
-  display: { pkg: '@expo-google-fonts/unbounded', stem: 'Unbounded' },
-  sans: { pkg: '@expo-google-fonts/nunito', stem: 'Nunito' },
-} as const;
+const families = { display: 'Unbounded', sans: 'Nunito' } as const;
 
 /** The weights the card uses, per family. */
 export const cardWeights = { display: [700, 900], sans: [800] } as const;
@@ -17,7 +14,7 @@ export type Family = keyof typeof families;
 
 /** CSS font-family names for the card. */
 export function fontFamilies(): Record<Family, string> {
-  return { display: `'${families.display.stem}'`, sans: `'${families.sans.stem}'` };
+  return { display: `'${families.display}'`, sans: `'${families.sans}'` };
 }
 
 export interface CardFont {
@@ -29,17 +26,9 @@ export interface CardFont {
   data: Uint8Array;
 }
 
-const require = createRequire(import.meta.url);
-const weightNames: Record<number, string> = { 700: '700Bold', 800: '800ExtraBold', 900: '900Black' };
-
-function fontPath(family: Family, weight: number): string {
-  const { pkg, stem } = families[family];
-  const folder = weightNames[weight];
-  return require.resolve(`${pkg}/${folder}/${stem}_${folder}.ttf`);
-}
-
-const sources = (Object.keys(families) as Family[]).flatMap((family) =>
-  cardWeights[family].map((weight) => ({ family, weight, path: fontPath(family, weight) })),
+const familyKeys: Family[] = ['display', 'sans'];
+const sources = familyKeys.flatMap((family) =>
+  cardWeights[family].map((weight) => ({ family, weight, path: sourceFile(families[family], weight) })),
 );
 
 /** A digest of the font files, part of every card's cache key. */
@@ -55,7 +44,7 @@ async function instances(lang: Lang): Promise<CardFont[]> {
       const data = new Uint8Array(await readFile(path));
       return {
         family,
-        name: families[family].stem,
+        name: families[family],
         weight,
         data: lang === 'bg' ? withBulgarianForms(data) : data,
       };

@@ -1,8 +1,7 @@
-import { join } from 'node:path';
 import type { Lang } from '../../i18n/languages.ts';
 
-/** Kept between builds, outside the source and output folders (builds run from the project folder). */
-export const cardCacheDir = join(process.cwd(), 'node_modules/.cache/share-cards');
+/** The build cache's kind for share cards (node_modules/.cache/build/share-cards). */
+export const shareCardsCacheKind = 'share-cards';
 
 /**
  * Where a page's share card is published: under `/cards`, at the page's own path.

@@ -89,14 +89,12 @@ export function findSimilarTips(
 ): string[] {
   const problems: string[] = [];
   for (const lang of ['en', 'bg'] as const) {
-    const stems = tips.map((tip) => contentStems(tip[lang], lang));
-    for (let i = 0; i < tips.length; i++) {
-      for (let j = 0; j < i; j++) {
-        const a = tips[i] as (typeof tips)[number];
-        const b = tips[j] as (typeof tips)[number];
+    const stemmed = tips.map((tip) => ({ tip, stems: contentStems(tip[lang], lang) }));
+    for (const [i, { tip: a, stems }] of stemmed.entries()) {
+      for (const { tip: b, stems: others } of stemmed.slice(0, i)) {
         // Word-for-word repeats are reported by checkTips already.
         if (a[lang].trim().toLocaleLowerCase() === b[lang].trim().toLocaleLowerCase()) continue;
-        const score = jaccard(stems[i] as Set<string>, stems[j] as Set<string>);
+        const score = jaccard(stems, others);
         if (score >= threshold) {
           problems.push(
             `tip ${a.id}: the ${lang} text says the same as tip ${b.id} (${score.toFixed(2)} of its words shared)`,

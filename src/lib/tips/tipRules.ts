@@ -1,34 +1,10 @@
+// The build's checks of content/tips.json: each entry by the schema the API reads the file with, then
+// what only the whole list shows.
 import { z } from 'zod';
-import { tipCategories } from '../../i18n/categories.ts';
+import { type TipEntry, tipSchema } from '../../../functions/tipSchema.ts';
 import { findSimilarTips } from './similarTips.ts';
 
-/**
- * Longest tip text, in characters. A tip is read in five seconds, and on a 320 x 640 phone the
- * generator's card must leave GET WISDOM on the first screen: about 110 characters of Bulgarian fill
- * the card's eight lines there. The browser test tests/e2e/tipsFirstScreen.test.ts measures every tip.
- */
-export const maxTipLength = 110;
-
-const tipText = z
-  .string()
-  .trim()
-  .min(1, 'is empty')
-  .max(maxTipLength, `is longer than ${maxTipLength} characters`);
-
-/** One entry of `content/tips.json`. Regular ids are `1`, `2`, ...; rare ones `r1`, `r2`, ... */
-export const tipSchema = z.object({
-  id: z.string().regex(/^r?[1-9]\d*$/, 'must be a number, or r and a number for a rare tip'),
-  category: z.enum(tipCategories),
-  en: tipText,
-  bg: tipText,
-});
-
-export type TipEntry = z.infer<typeof tipSchema>;
-
-/** Rare tips are the ones whose id starts with `r`. */
-export function isRare(id: string): boolean {
-  return id.startsWith('r');
-}
+export { isRare, maxTipLength, type TipEntry, tipSchema } from '../../../functions/tipSchema.ts';
 
 /**
  * Checks what a schema cannot see entry by entry: unique ids, and texts within each language that
@@ -62,7 +38,7 @@ export function parseTips(raw: unknown): TipEntry[] {
     const result = tipSchema.safeParse(item);
     if (result.success) tips.push(result.data);
     else {
-      const id = (item as { id?: unknown } | null)?.id ?? `#${index + 1}`;
+      const id = typeof item === 'object' && item !== null && 'id' in item ? item.id : `#${index + 1}`;
       for (const issue of result.error.issues)
         problems.push(`tip ${String(id)}: ${issue.path.join('.')} ${issue.message}`);
     }
