@@ -3,7 +3,7 @@
 // files in an index it takes of dist/ up front and sends them (the build's .br/.gz as they are, ranges,
 // 304s); the small ones answer from memory instead (memoryFiles.ts), as sirv would have answered. The
 // host's rules are ours, applied to whatever either answers just before its headers go out.
-import fs from 'node:fs';
+import fsp from 'node:fs/promises';
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
@@ -11,6 +11,7 @@ import zlib from 'node:zlib';
 import { COMPRESSIBLE_CONTENT_TYPE_REGEX as compressible } from 'hono/utils/compress';
 import sirv from 'sirv';
 import { defaultPageCsp, documentHeaders, hsts, securityHeaders } from '../http/securityHeaders.ts';
+import { watchBuild } from './buildWatch.ts';
 import { headersFor, type RedirectRule, readHeaders, readRedirects, redirectTarget } from './hostRules.ts';
 import { defaultMemoryLimits, type MemoryLimits, readMemoryFiles, sirvPathname } from './memoryFiles.ts';
 
@@ -37,9 +38,6 @@ const textual =
 
 /** Below this a compressed answer saves less than its own overhead (the build's threshold too). */
 const gzipThreshold = 1024;
-
-/** A new build writes many files at once: the index is taken again once dist/ has been quiet this long. */
-const settleMs = 100;
 
 function matchRule(rules: RedirectRule[], pathname: string) {
   for (const rule of rules) {
@@ -70,37 +68,31 @@ export async function createStaticSite(
   distDir: string,
   options: StaticSiteOptions = {},
 ): Promise<StaticSite> {
-  const root = path.resolve(distDir);
+  // dist/ is a link to the build folder in use (functions/server/publish.ts) or a folder itself: the
+  // site answers from the folder it names when read, until another is read whole.
+  const published = path.resolve(distDir);
   const memoryLimits = options.memory ?? defaultMemoryLimits;
+  const root = await fsp.realpath(published);
   let site = await readSite(root, memoryLimits);
 
-  // A rebuild while the server runs: take the index and the rules again (new files, new CSP hashes).
-  let settle: NodeJS.Timeout | undefined;
-  const reread = () =>
-    readSite(root, memoryLimits).then(
-      (next) => {
-        site = next;
-        for (const problem of next.problems) console.warn(problem);
-      },
-      (error: Error) => console.warn(`dist/ changed but cannot be read again: ${error.message}`),
-    );
-  let watcher: fs.FSWatcher | undefined;
-  try {
-    watcher = fs.watch(root, { recursive: true }, () => {
-      clearTimeout(settle);
-      settle = setTimeout(reread, settleMs);
+  // A new build: its index and rules read together (new files, new CSP hashes), then put in place in
+  // one assignment, so that no request meets new pages with old rules. One reading at a time.
+  let reading = Promise.resolve();
+  const reread = () => {
+    reading = reading.then(async () => {
+      try {
+        const next = await fsp.realpath(published);
+        site = await readSite(next, memoryLimits);
+        watcher.follow(next);
+        for (const problem of site.problems) console.warn(problem);
+      } catch (error) {
+        console.warn(`${published} changed but cannot be read again: ${(error as Error).message}`);
+      }
     });
-    watcher.unref();
-    // dist/ itself removed: the index stays as it was (its files answer 404s or cut answers short).
-    watcher.on('error', (error) => {
-      console.warn(`Stopped watching ${root} for a new build (restart after one): ${error.message}`);
-      watcher?.close();
-    });
-  } catch (error) {
-    site.problems.push(
-      `Not watching ${root} for a new build (restart after one): ${(error as Error).message}`,
-    );
-  }
+  };
+  const watcher = watchBuild(published, reread);
+  watcher.follow(root);
+  site.problems.push(...watcher.problems);
 
   function handle(request: IncomingMessage, response: ServerResponse, https: boolean) {
     const { files: sirvFiles, memory, redirects, forced, headerRules } = site;
@@ -244,9 +236,5 @@ export async function createStaticSite(
     });
   }
 
-  const close = () => {
-    clearTimeout(settle);
-    watcher?.close();
-  };
-  return { handle, problems: site.problems, close };
+  return { handle, problems: site.problems, close: () => watcher.close() };
 }

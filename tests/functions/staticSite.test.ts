@@ -397,23 +397,27 @@ describeDb('static site', () => {
   });
 });
 
+interface Exchanged {
+  status?: number;
+  headers: http.IncomingHttpHeaders;
+  body: Buffer;
+}
+
 /** A request sent as written (no URL normalising, no decoding): status, headers but Date, and bytes. */
 function exchange(url: string, method = 'GET', headers: Record<string, string> = {}) {
-  return new Promise<{ status?: number; headers: http.IncomingHttpHeaders; body: Buffer }>(
-    (resolve, reject) => {
-      http
-        .request(url, { method, headers }, (res) => {
-          const chunks: Buffer[] = [];
-          res.on('data', (c: Buffer) => chunks.push(c));
-          res.on('end', () => {
-            const { date, ...rest } = res.headers;
-            resolve({ status: res.statusCode, headers: rest, body: Buffer.concat(chunks) });
-          });
-        })
-        .on('error', reject)
-        .end();
-    },
-  );
+  return new Promise<Exchanged>((resolve, reject) => {
+    http
+      .request(url, { method, headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => {
+          const { date, ...rest } = res.headers;
+          resolve({ status: res.statusCode, headers: rest, body: Buffer.concat(chunks) });
+        });
+      })
+      .on('error', reject)
+      .end();
+  });
 }
 
 /** The static site alone in this process, as serve.ts runs it (HTTPS as X-Forwarded-Proto says). */
@@ -579,6 +583,115 @@ describe('static files held in memory', () => {
       } finally {
         await fromDisk.close();
       }
+    } finally {
+      await site.close();
+    }
+  });
+});
+
+/** `npm run build` (functions/server/publish.ts) of the small real site tests/fixtures/site, published at `link`. */
+const publishFixture = (link: string) =>
+  runScript('functions/server/publish.ts', ['--root', 'tests/fixtures/site', '--outDir', link], {});
+
+/**
+ * Asks for `paths` every 20 ms until `stop` is called; `check` judges each answer (or its failure) and
+ * returns what was wrong with it, if anything.
+ */
+function askEvery20ms(
+  url: string,
+  paths: string[],
+  check: (path: string, res?: Exchanged) => string | undefined,
+) {
+  const wrong: string[] = [];
+  let asked = 0;
+  let running = true;
+  const loop = (async () => {
+    while (running) {
+      await Promise.all(
+        paths.map(async (path) => {
+          const res = await exchange(url + path).catch(() => undefined);
+          asked++;
+          const problem = check(path, res);
+          if (problem) wrong.push(`${path}: ${problem}`);
+        }),
+      );
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  })();
+  return {
+    async stop() {
+      running = false;
+      await loop;
+      return { asked, wrong };
+    },
+  };
+}
+
+describe('publishing a new build while serving', () => {
+  it('answers /, /bg/ and /blog/1 with 200 through a whole real rebuild, then from the new build', async () => {
+    const folder = tempDir('publish');
+    const link = path.join(folder, 'dist');
+    const first = await publishFixture(link);
+    expect(first.code, first.stderr).toBe(0);
+    const site = await startSite(link);
+    try {
+      const before = (await exchange(`${site.url}/`)).headers.etag;
+      const asking = askEvery20ms(site.url, ['/', '/bg/', '/blog/1'], (_path, res) =>
+        res?.status === 200 ? undefined : String(res?.status ?? 'no answer'),
+      );
+      const second = await publishFixture(link);
+      expect(second.code, second.stderr).toBe(0);
+      // The server reads the new build a moment after the switch: new files, new validators.
+      await vi.waitFor(async () => expect((await exchange(`${site.url}/`)).headers.etag).not.toBe(before), {
+        timeout: 10_000,
+      });
+      const { asked, wrong } = await asking.stop();
+      expect(wrong).toEqual([]);
+      // Through the whole build: a real one takes seconds.
+      expect(asked).toBeGreaterThan(60);
+      // The new build and the one before it stay; the one before that is gone.
+      const third = await publishFixture(link);
+      expect(third.code, third.stderr).toBe(0);
+      const builds = fs.readdirSync(`${link}-builds`).filter((name) => !name.endsWith('-raw'));
+      expect(builds).toHaveLength(2);
+      expect(path.basename(fs.realpathSync(link))).toBe(builds.sort().at(-1));
+    } finally {
+      await site.close();
+    }
+  });
+
+  it('switches pages, _headers and _redirects together when the link moves to another build', async () => {
+    const folder = tempDir('switch');
+    /** A build whose home page, a header and a redirect all name it. */
+    const build = (name: string) => {
+      const dist = makeDistDir();
+      fs.writeFileSync(`${dist}/index.html`, `<!doctype html><title>home ${name}</title>`);
+      fs.appendFileSync(`${dist}/_headers`, `\n/*\n  X-Build: ${name}\n`);
+      fs.appendFileSync(`${dist}/_redirects`, `/moved  /${name}  301\n`);
+      return dist;
+    };
+    const link = path.join(folder, 'dist');
+    fs.symlinkSync(build('a'), link);
+    const site = await startSite(link);
+    const seen = new Set<string>();
+    try {
+      const asking = askEvery20ms(site.url, ['/', '/moved'], (path, res) => {
+        if (!res) return 'no answer';
+        const build = String(res.headers['x-build']);
+        seen.add(build);
+        const own = path === '/' ? /<title>home (\w+)/.exec(res.body.toString())?.[1] : res.headers.location;
+        return own === (path === '/' ? build : `/${build}`)
+          ? undefined
+          : `${own} with the headers of ${build}`;
+      });
+      await vi.waitFor(() => expect(seen).toContain('a'));
+      // As publish.ts switches: a new link renamed over the old one.
+      fs.symlinkSync(build('b'), `${link}.next`);
+      fs.renameSync(`${link}.next`, link);
+      await vi.waitFor(() => expect(seen).toContain('b'), { timeout: 5000 });
+      const { wrong } = await asking.stop();
+      expect(wrong).toEqual([]);
+      expect((await exchange(`${site.url}/`)).headers['x-build']).toBe('b');
     } finally {
       await site.close();
     }

@@ -1,0 +1,85 @@
+// `npm run build`: builds the site into a fresh folder and publishes it in one step, so a server
+// answering from dist/ never meets a half-written build (docs/publishing.md). dist is a symbolic link
+// to dist-builds/<time>/; a new link renamed over it switches every path at once (rename is atomic on
+// one file system), and the server, which watches the link, reads the new folder whole before it
+// answers from it. The build before stays for requests still reading it; older ones are removed.
+// Options go to `astro build`, except `--outDir DIR`: the link's path (default dist), not a folder.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const astro = fileURLToPath(new URL('../../node_modules/astro/bin/astro.mjs', import.meta.url));
+
+/** `--outDir DIR` (or `--outDir=DIR`) taken out of the options: the rest go to Astro as they are. */
+function splitOutDir(args: string[]): { link: string; astroArgs: string[] } {
+  const astroArgs = [...args];
+  let link = 'dist';
+  const at = astroArgs.findIndex((arg) => arg === '--outDir' || arg.startsWith('--outDir='));
+  if (at !== -1) {
+    const [option] = astroArgs.splice(at, 1);
+    const value = option?.includes('=') ? option.slice('--outDir='.length) : astroArgs.splice(at, 1)[0];
+    if (!value) throw new Error('--outDir needs a path');
+    link = value;
+  }
+  return { link: path.resolve(link), astroArgs };
+}
+
+/** Runs `astro build` into `outDir`, its output as it comes; resolves with its exit code. */
+function astroBuild(outDir: string, args: string[]): Promise<number> {
+  const child = spawn(process.execPath, [astro, 'build', ...args, '--outDir', outDir], { stdio: 'inherit' });
+  return new Promise((resolve) => child.on('close', (code, signal) => resolve(code ?? (signal ? 130 : 1))));
+}
+
+/** Points `link` at `build` in one rename. A folder at `link` (a build made before links) moves aside. */
+async function switchTo(link: string, build: string, builds: string): Promise<void> {
+  const stats = await fs.lstat(link).catch(() => undefined);
+  if (stats?.isDirectory()) await fs.rename(link, path.join(builds, `${path.basename(build)}-before`));
+  const next = `${link}.next-${process.pid}`;
+  await fs.rm(next, { force: true });
+  await fs.symlink(path.relative(path.dirname(link), build), next, 'dir');
+  await fs.rename(next, link);
+}
+
+/**
+ * Removes the builds older than `previous` (the one a server may still be answering from for a moment).
+ * Newer ones are kept: another build may be writing one.
+ */
+async function removeOldBuilds(builds: string, previous: string | undefined): Promise<void> {
+  if (!previous) return;
+  const stamp = (name: string) => name.slice(0, previous.length);
+  for (const name of await fs.readdir(builds)) {
+    if (stamp(name) < previous) await fs.rm(path.join(builds, name), { recursive: true, force: true });
+  }
+}
+
+async function publish(args: string[]): Promise<number> {
+  const { link, astroArgs } = splitOutDir(args);
+  const builds = `${link}-builds`;
+  await fs.mkdir(builds, { recursive: true });
+  // A sortable name: the time, to the millisecond.
+  const build = path.join(builds, new Date().toISOString().replace(/[:.]/g, '-'));
+  await fs.mkdir(build);
+  const previous = await fs.realpath(link).then(
+    (target) => (path.dirname(target) === builds ? path.basename(target) : undefined),
+    () => undefined,
+  );
+  // Ctrl-C reaches Astro too: wait for it to stop, then clean up below.
+  const ignore = () => {};
+  process.on('SIGINT', ignore).on('SIGTERM', ignore);
+  const code = await astroBuild(build, astroArgs);
+  if (code !== 0) {
+    await fs.rm(build, { recursive: true, force: true });
+    console.error(`The build failed; ${path.relative('.', link) || link} still serves the one before.`);
+    return code;
+  }
+  await switchTo(link, build, builds);
+  await removeOldBuilds(builds, previous);
+  console.log(`Published: ${path.relative('.', link)} -> ${path.relative('.', build)}`);
+  return 0;
+}
+
+process.exitCode = await publish(process.argv.slice(2)).catch((error: Error) => {
+  console.error(error.message);
+  return 1;
+});
