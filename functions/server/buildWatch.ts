@@ -24,9 +24,9 @@ export function watchBuild(published: string, changed: () => void): BuildWatch {
     settle = setTimeout(changed, settleMs);
   };
 
-  function watch(folder: string, options: fs.WatchOptions, listener: fs.WatchListener<string>) {
+  function watch(folder: string, recursive: boolean, listener: fs.WatchListener<string>) {
     try {
-      const watcher = fs.watch(folder, options, listener);
+      const watcher = fs.watch(folder, { recursive }, listener);
       watcher.unref();
       // The folder itself removed: what was read stays served.
       watcher.on('error', (error) => {
@@ -44,7 +44,7 @@ export function watchBuild(published: string, changed: () => void): BuildWatch {
 
   // The link (or folder) is watched from its parent: a rename over it is an event there, not in it.
   const name = path.basename(published);
-  const link = watch(path.dirname(published), {}, (_event, file) => {
+  const link = watch(path.dirname(published), false, (_event, file) => {
     if (file === name) schedule();
   });
   let files: fs.FSWatcher | undefined;
@@ -54,7 +54,7 @@ export function watchBuild(published: string, changed: () => void): BuildWatch {
       if (root === followed) return;
       files?.close();
       followed = root;
-      files = watch(root, { recursive: true }, schedule);
+      files = watch(root, true, schedule);
     },
     problems,
     close() {

@@ -93,6 +93,38 @@ describeDb('static site', () => {
     expect(await served('/nope.html')).toEqual([404, 'not found']);
   });
 
+  it('answers the 404 pages asked for by name with status 404 too', async () => {
+    for (const path of ['/404', '/404/', '/404.html']) expect(await served(path)).toEqual([404, 'not found']);
+    // A page a 404 rule of _redirects shows.
+    expect(await served('/bg/404')).toEqual([404, 'bg not found']);
+    const page = await get('/404');
+    expect([page.headers.get('etag'), page.headers.get('cache-control')]).toEqual([null, 'no-cache']);
+  });
+
+  it('answers malformed and unsatisfiable ranges with 200 or 416, and writes nothing to the log', async () => {
+    const whole = (await raw('/about', { 'accept-encoding': 'identity' })).body;
+    for (const range of ['bytes=5-2', 'garbage', 'bytes=0-1,5-6', 'bytes=', 'items=0-5', 'bytes=-']) {
+      const res = await raw('/about', { range, 'accept-encoding': 'identity' });
+      expect([range, res.status, res.body.equals(whole)]).toEqual([range, 200, true]);
+    }
+    for (const range of ['bytes=99999999-', 'bytes=-0', `bytes=${whole.length}-`]) {
+      const res = await raw('/about', { range });
+      expect([range, res.status, res.headers['content-range'], res.body.length]).toEqual([
+        range,
+        416,
+        `bytes */${whole.length}`,
+        0,
+      ]);
+    }
+    // The same for a file sirv sends from disk (over the memory limit).
+    fs.writeFileSync(`${dist}/large.txt`, 'x'.repeat(300 * 1024));
+    await vi.waitFor(async () => expect((await raw('/large.txt')).status).toBe(200), { timeout: 5000 });
+    expect((await raw('/large.txt', { range: 'bytes=5-2' })).status).toBe(200);
+    expect((await raw('/large.txt', { range: 'bytes=99999999-' })).status).toBe(416);
+    expect((await raw('/large.txt', { range: 'bytes=-5' })).body.toString()).toBe('xxxxx');
+    expect(server.output()).not.toMatch(/failed|RangeError/);
+  });
+
   it('applies _redirects only where no file exists (shadowing)', async () => {
     for (const path of ['/blog/999', '/blog/abc', '/blog/abc/']) {
       const res = await get(path);
@@ -496,6 +528,8 @@ describe('static files held in memory', () => {
     ['HEAD', '/elsewhere', { 'accept-encoding': 'gzip' }],
     ['HEAD', '/no/such/page', {}],
     ['GET', '/about', { range: 'bytes=0-9' }],
+    ['GET', '/404', {}],
+    ['GET', '/bg/404', {}],
   ])('answers %s %s %j from memory as sirv answers it from disk', async (method, target, headers) => {
     const fromDisk = await exchange(disk.url + target, method, headers);
     const fromMemory = await exchange(memory.url + target, method, headers);
@@ -509,16 +543,52 @@ describe('static files held in memory', () => {
     if (fromDisk.status === 200) expect(again.status).toBe(304);
   });
 
-  it('sends a range of a small file through sirv, 206 with the bytes asked for', async () => {
-    const res = await exchange(`${memory.url}/_astro/app.js`, 'GET', {
-      'accept-encoding': 'identity',
-      range: 'bytes=5-20',
-    });
-    expect([res.status, res.headers['content-range'], res.body.toString()]).toEqual([
-      206,
-      `bytes 5-20/${fixtureScript.length}`,
-      fixtureScript.slice(5, 21),
-    ]);
+  const size = fixtureScript.length;
+  it.each<[string, number, string | undefined, string]>([
+    ['bytes=5-20', 206, `bytes 5-20/${size}`, fixtureScript.slice(5, 21)],
+    ['bytes=0-0', 206, `bytes 0-0/${size}`, fixtureScript.slice(0, 1)],
+    ['bytes=-5', 206, `bytes ${size - 5}-${size - 1}/${size}`, fixtureScript.slice(-5)],
+    [`bytes=-${size + 10}`, 206, `bytes 0-${size - 1}/${size}`, fixtureScript],
+    ['bytes=7-', 206, `bytes 7-${size - 1}/${size}`, fixtureScript.slice(7)],
+    ['bytes=7-99999999', 206, `bytes 7-${size - 1}/${size}`, fixtureScript.slice(7)],
+    [`bytes=${size - 1}-${size - 1}`, 206, `bytes ${size - 1}-${size - 1}/${size}`, fixtureScript.slice(-1)],
+    ['bytes=99999999-', 416, `bytes */${size}`, ''],
+    [`bytes=${size}-`, 416, `bytes */${size}`, ''],
+    ['bytes=-0', 416, `bytes */${size}`, ''],
+    ['bytes=5-2', 200, undefined, fixtureScript],
+    ['bytes=0-1,5-6', 200, undefined, fixtureScript],
+    ['garbage', 200, undefined, fixtureScript],
+  ])(
+    'answers Range: %s with %i, the same from memory and from disk',
+    async (range, status, contentRange, body) => {
+      for (const site of [memory, disk]) {
+        const res = await exchange(`${site.url}/_astro/app.js`, 'GET', {
+          'accept-encoding': 'identity',
+          range,
+        });
+        expect([res.status, res.headers['content-range'], res.body.toString()]).toEqual([
+          status,
+          contentRange,
+          body,
+        ]);
+        if (status === 206) expect(res.headers['content-length']).toBe(String(body.length));
+      }
+    },
+  );
+
+  it('sends the whole file for a range with HEAD, or with an If-Range the file no longer matches', async () => {
+    const url = `${memory.url}/_astro/app.js`;
+    const plain = { 'accept-encoding': 'identity', range: 'bytes=0-0' };
+    const head = await exchange(url, 'HEAD', plain);
+    expect([head.status, head.headers['content-length']]).toEqual([200, String(size)]);
+    const { headers } = await exchange(url, 'GET', plain);
+    const byDate = await exchange(url, 'GET', { ...plain, 'if-range': headers['last-modified'] ?? '' });
+    expect(byDate.status).toBe(206);
+    // A weak ETag never matches If-Range (RFC 9110 13.1.5), nor does another date.
+    for (const ifRange of [headers.etag ?? '', 'Thu, 01 Jan 2015 00:00:00 GMT']) {
+      const res = await exchange(url, 'GET', { ...plain, 'if-range': ifRange });
+      expect([ifRange, res.status, res.body.toString()]).toEqual([ifRange, 200, fixtureScript]);
+    }
   });
 
   it('leaves files over the limits to sirv, even where a smaller variant of the same path is held', async () => {
