@@ -9,6 +9,7 @@ import { counterpartPath, langOfPath } from './src/i18n/paths.ts';
 import { builtPages } from './src/integrations/builtPages.ts';
 import { clientDirectives } from './src/integrations/clientDirectives.ts';
 import { shareCards } from './src/integrations/shareCards.ts';
+import { onBuildLog } from './src/lib/buildLogs.ts';
 
 const env = { ...loadEnv('production', process.cwd(), ''), ...process.env };
 const site = env.SITE_URL || 'http://127.0.0.1:4321';
@@ -75,5 +76,7 @@ export default defineConfig({
   ],
   vite: {
     plugins: [tailwindcss()],
+    // Without the bundler's warnings that mean nothing here (src/lib/buildLogs.ts says which).
+    build: { rolldownOptions: { onLog: onBuildLog } },
   },
 });
