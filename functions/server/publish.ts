@@ -11,6 +11,16 @@ import { fileURLToPath } from 'node:url';
 
 const astro = fileURLToPath(new URL('../../node_modules/astro/bin/astro.mjs', import.meta.url));
 
+const usage = `Usage: npm run build [-- options]
+
+Builds the site into a fresh folder, dist-builds/<time>/, and then points the link dist at it in one
+step, so that a running \`npm run serve\` never answers from a half-written build (docs/publishing.md).
+
+  --outDir DIR   the link to publish at (default dist); the builds go in DIR-builds/
+  --help, -h     this text
+
+Other options go to \`astro build\` (npx astro build --help lists them).`;
+
 /** `--outDir DIR` (or `--outDir=DIR`) taken out of the options: the rest go to Astro as they are. */
 function splitOutDir(args: string[]): { link: string; astroArgs: string[] } {
   const astroArgs = [...args];
@@ -53,7 +63,17 @@ async function removeOldBuilds(builds: string, previous: string | undefined): Pr
   }
 }
 
+/** A path as the operator reads it best: from the current folder when it is under it. */
+function shown(file: string): string {
+  const relative = path.relative('.', file);
+  return relative && !relative.startsWith('..') ? relative : file;
+}
+
 async function publish(args: string[]): Promise<number> {
+  if (args.includes('--help') || args.includes('-h')) {
+    console.log(usage);
+    return 0;
+  }
   const { link, astroArgs } = splitOutDir(args);
   const builds = `${link}-builds`;
   await fs.mkdir(builds, { recursive: true });
@@ -68,14 +88,16 @@ async function publish(args: string[]): Promise<number> {
   const ignore = () => {};
   process.on('SIGINT', ignore).on('SIGTERM', ignore);
   const code = await astroBuild(build, astroArgs);
-  if (code !== 0) {
+  // An option that stops Astro before it builds leaves the folder empty: nothing to publish.
+  const empty = (await fs.readdir(build)).length === 0;
+  if (code !== 0 || empty) {
     await fs.rm(build, { recursive: true, force: true });
-    console.error(`The build failed; ${path.relative('.', link) || link} still serves the one before.`);
-    return code;
+    console.error(`Nothing published; ${shown(link)} is as it was.`);
+    return code || 1;
   }
   await switchTo(link, build, builds);
   await removeOldBuilds(builds, previous);
-  console.log(`Published: ${path.relative('.', link)} -> ${path.relative('.', build)}`);
+  console.log(`Published: ${shown(link)} -> ${shown(build)}`);
   return 0;
 }
 

@@ -732,6 +732,17 @@ describe('publishing a new build while serving', () => {
     }
   });
 
+  it('prints its usage for --help and publishes nothing when Astro builds nothing', async () => {
+    const link = path.join(tempDir('publish-help'), 'dist');
+    const help = await runScript('functions/server/publish.ts', ['--outDir', link, '--help'], {});
+    expect([help.code, help.stdout]).toEqual([0, expect.stringContaining('Usage: npm run build')]);
+    expect(fs.existsSync(`${link}-builds`)).toBe(false);
+    // Astro prints its version and stops: an empty folder is not published.
+    const version = await runScript('functions/server/publish.ts', ['--outDir', link, '--version'], {});
+    expect([version.code, version.stderr]).toEqual([1, expect.stringContaining('Nothing published')]);
+    expect([fs.existsSync(link), fs.readdirSync(`${link}-builds`)]).toEqual([false, []]);
+  });
+
   it('switches pages, _headers and _redirects together when the link moves to another build', async () => {
     const folder = tempDir('switch');
     /** A build whose home page, a header and a redirect all name it. */
