@@ -4,10 +4,10 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { createStaticSite, type StaticSiteOptions } from '../../functions/server/staticSite.ts';
 import { fixtureScript, makeContentDir, makeDistDir } from '../support/fixtures.ts';
-import { runScript, type Served, startServe } from '../support/processes.ts';
+import { repoRoot, runScript, type Served, startServe } from '../support/processes.ts';
 import { tempDir } from '../support/tempDirs.ts';
 import { describeDb, freshDatabaseEnv } from '../support/testDb.ts';
 
@@ -664,6 +664,19 @@ const publishFixture = (link: string) =>
   runScript('functions/server/publish.ts', ['--root', 'tests/fixtures/site', '--outDir', link], {});
 
 /**
+ * A folder for builds inside the project: Astro writes its server build beside an outDir under the
+ * working folder, but into one shared .astro/.prerender/ for any other, which builds running at the same
+ * time (the unit tests build the fixture too) remove from under each other.
+ */
+function buildsFolder(prefix: string): string {
+  const parent = path.join(repoRoot, 'node_modules/.cache/tests');
+  fs.mkdirSync(parent, { recursive: true });
+  const folder = fs.mkdtempSync(path.join(parent, `${prefix}-`));
+  onTestFinished(() => fs.rmSync(folder, { recursive: true, force: true }));
+  return folder;
+}
+
+/**
  * Asks for `paths` every 20 ms until `stop` is called; `check` judges each answer (or its failure) and
  * returns what was wrong with it, if anything.
  */
@@ -699,8 +712,7 @@ function askEvery20ms(
 
 describe('publishing a new build while serving', () => {
   it('answers /, /bg/ and /blog/1 with 200 through a whole real rebuild, then from the new build', async () => {
-    const folder = tempDir('publish');
-    const link = path.join(folder, 'dist');
+    const link = path.join(buildsFolder('publish'), 'dist');
     const first = await publishFixture(link);
     expect(first.code, first.stderr).toBe(0);
     // A quiet build: what Astro, Vite, React and Tailwind print today carries no warning.
