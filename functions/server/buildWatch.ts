@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 export interface BuildWatch {
-  /** Watches the files of `root` (the folder now served) instead of the one before. */
+  /** Watches the files of `root` (the folder now served, perhaps a new one at the same path). */
   follow(root: string): void;
   /** Folders it cannot watch, for the start-up log. */
   problems: string[];
@@ -48,12 +48,14 @@ export function watchBuild(published: string, changed: () => void): BuildWatch {
     if (file === name) schedule();
   });
   let files: fs.FSWatcher | undefined;
+  // The folder watched, by path and inode: a watcher made anew misses what happens while it starts.
   let followed: string | undefined;
   return {
     follow(root) {
-      if (root === followed) return;
+      const folder = `${root} ${fs.statSync(root, { throwIfNoEntry: false })?.ino}`;
+      if (folder === followed) return;
       files?.close();
-      followed = root;
+      followed = folder;
       files = watch(root, true, schedule);
     },
     problems,
