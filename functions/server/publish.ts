@@ -35,10 +35,19 @@ function splitOutDir(args: string[]): { link: string; astroArgs: string[] } {
   return { link: path.resolve(link), astroArgs };
 }
 
-/** Runs `astro build` into `outDir`, its output as it comes; resolves with its exit code. */
-function astroBuild(outDir: string, args: string[]): Promise<number> {
+/**
+ * Runs `astro build` into `outDir`, its output as it comes; resolves with its exit code. Stopped (Ctrl-C,
+ * SIGTERM), it stops Astro too and resolves with no code: the build is not to be published.
+ */
+function astroBuild(outDir: string, args: string[]): Promise<number | undefined> {
   const child = spawn(process.execPath, [astro, 'build', ...args, '--outDir', outDir], { stdio: 'inherit' });
-  return new Promise((resolve) => child.on('close', (code, signal) => resolve(code ?? (signal ? 130 : 1))));
+  let stopped = false;
+  const stop = (signal: NodeJS.Signals) => {
+    stopped = true;
+    child.kill(signal);
+  };
+  process.on('SIGINT', stop).on('SIGTERM', stop);
+  return new Promise((resolve) => child.on('close', (code) => resolve(stopped ? undefined : (code ?? 1))));
 }
 
 /** Points `link` at `build` in one rename. A folder at `link` (a build made before links) moves aside. */
@@ -80,20 +89,18 @@ async function publish(args: string[]): Promise<number> {
   // A sortable name: the time, to the millisecond.
   const build = path.join(builds, new Date().toISOString().replace(/[:.]/g, '-'));
   await fs.mkdir(build);
+  const buildsFolder = await fs.realpath(builds);
   const previous = await fs.realpath(link).then(
-    (target) => (path.dirname(target) === builds ? path.basename(target) : undefined),
+    (target) => (path.dirname(target) === buildsFolder ? path.basename(target) : undefined),
     () => undefined,
   );
-  // Ctrl-C reaches Astro too: wait for it to stop, then clean up below.
-  const ignore = () => {};
-  process.on('SIGINT', ignore).on('SIGTERM', ignore);
   const code = await astroBuild(build, astroArgs);
   // An option that stops Astro before it builds leaves the folder empty: nothing to publish.
   const empty = (await fs.readdir(build)).length === 0;
   if (code !== 0 || empty) {
     await fs.rm(build, { recursive: true, force: true });
     console.error(`Nothing published; ${shown(link)} is as it was.`);
-    return code || 1;
+    return code === undefined ? 130 : code || 1;
   }
   await switchTo(link, build, builds);
   await removeOldBuilds(builds, previous);
