@@ -9,6 +9,7 @@ import { counterpartPath, langOfPath } from './src/i18n/paths.ts';
 import { builtPages } from './src/integrations/builtPages.ts';
 import { clientDirectives } from './src/integrations/clientDirectives.ts';
 import { shareCards } from './src/integrations/shareCards.ts';
+import { onBuildLog } from './src/lib/buildLogs.ts';
 import { pageDates } from './src/lib/blog/pageDates.ts';
 import { siteUrl } from './src/lib/siteUrl.ts';
 
@@ -85,5 +86,7 @@ export default defineConfig({
   ],
   vite: {
     plugins: [tailwindcss()],
+    // Without the bundler's warnings that mean nothing here (src/lib/buildLogs.ts says which).
+    build: { rolldownOptions: { onLog: onBuildLog } },
   },
 });

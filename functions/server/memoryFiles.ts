@@ -1,8 +1,9 @@
-// The small files of dist/ (pages, scripts, styles, each with its .br and .gz) held in memory with the
-// headers sirv would send for them. sirv streams every file from disk on every request (open, a fresh
-// 64 KiB buffer, read, close, on the thread pool), several times the cost of sending bytes already in
-// memory. The lookup is sirv's own, so a file answers from here exactly when sirv would send it; what
-// is not held here (a file over the limits, a range) goes to sirv.
+// Every file of dist/ as sirv indexes it, with the headers sirv would send for it, and the small ones
+// (pages, scripts, styles, each with its .br and .gz) held in memory. sirv streams every file from disk
+// on every request (open, a fresh 64 KiB buffer, read, close, on the thread pool), several times the
+// cost of sending bytes already in memory. The lookup is sirv's own, so a file answers from here exactly
+// when sirv would send it; a file not held (over the limits) goes to sirv, or is read here for a range
+// (byteRange.ts: sirv gets several wrong).
 import fs from 'node:fs/promises';
 import type { OutgoingHttpHeaders } from 'node:http';
 import path from 'node:path';
@@ -17,18 +18,19 @@ export interface MemoryLimits {
 
 export const defaultMemoryLimits: MemoryLimits = { fileBytes: 256 * 1024, totalBytes: 64 * 1024 * 1024 };
 
-export interface HeldFile {
-  body: Buffer;
+export interface IndexedFile {
+  /** Where it is on disk. */
+  path: string;
+  size: number;
   /** sirv's headers for the file, in sirv's order. */
   headers: OutgoingHttpHeaders & { ETag: string };
+  /** Its bytes, when it is held in memory. */
+  body?: Buffer;
 }
 
 export interface MemoryFiles {
-  /**
-   * The file sirv would send for this path (as `sirvPathname` gives it) and Accept-Encoding, when it is
-   * held here; undefined sends the request to sirv.
-   */
-  find(pathname: string, acceptEncoding: string): HeldFile | undefined;
+  /** The file sirv would send for this path (as `sirvPathname` gives it) and Accept-Encoding, if any. */
+  find(pathname: string, acceptEncoding: string): IndexedFile | undefined;
   /** How many files and bytes are held. */
   held: { files: number; bytes: number };
 }
@@ -64,7 +66,7 @@ function dotted(name: string): boolean {
 }
 
 /** sirv's headers for a file (its toHeaders with etag on and no maxAge). */
-function headersOf(name: string, size: number, mtime: Date): HeldFile['headers'] {
+function headersOf(name: string, size: number, mtime: Date): IndexedFile['headers'] {
   const encoding = { '.br': 'br', '.gz': 'gzip' }[name.slice(-3)];
   let type = mimeType(encoding ? name.slice(0, -3) : name) ?? '';
   if (type === 'text/html') type += ';charset=utf-8';
@@ -77,11 +79,11 @@ function headersOf(name: string, size: number, mtime: Date): HeldFile['headers']
   };
 }
 
-/** Reads dist/ as sirv indexes it and holds the small files' bytes. */
-export async function readMemoryFiles(root: string, limits: MemoryLimits): Promise<MemoryFiles> {
+/** Reads dist/ as sirv indexes it and holds the small files' bytes (none with `false`). */
+export async function readMemoryFiles(root: string, limits: MemoryLimits | false): Promise<MemoryFiles> {
   const names = (await fs.readdir(root, { recursive: true })).filter((name) => !dotted(name));
-  // Every file's name, held or not: a bigger file that sirv would choose first must not be passed over.
-  const index = new Map<string, HeldFile | undefined>();
+  // Every file, held or not: a bigger file that sirv would choose first must not be passed over.
+  const index = new Map<string, IndexedFile>();
   const held = { files: 0, bytes: 0 };
   const read = async (name: string) => {
     const file = await fs.open(path.join(root, name)).catch(() => undefined);
@@ -90,8 +92,13 @@ export async function readMemoryFiles(root: string, limits: MemoryLimits): Promi
       const stats = await file.stat();
       if (!stats.isFile()) return;
       const key = `/${name.normalize().replace(/\\+/g, '/')}`;
-      index.set(key, undefined);
-      if (stats.size > limits.fileBytes || held.bytes + stats.size > limits.totalBytes) return;
+      const indexed: IndexedFile = {
+        path: path.join(root, name),
+        size: stats.size,
+        headers: headersOf(name, stats.size, stats.mtime),
+      };
+      index.set(key, indexed);
+      if (!limits || stats.size > limits.fileBytes || held.bytes + stats.size > limits.totalBytes) return;
       held.bytes += stats.size; // counted before the read: other files are read meanwhile
       const body = await file.readFile();
       if (body.length !== stats.size) {
@@ -99,7 +106,7 @@ export async function readMemoryFiles(root: string, limits: MemoryLimits): Promi
         held.bytes -= stats.size;
         return;
       }
-      index.set(key, { body, headers: headersOf(name, stats.size, stats.mtime) });
+      indexed.body = body;
       held.files++;
     } finally {
       await file.close();
@@ -110,7 +117,7 @@ export async function readMemoryFiles(root: string, limits: MemoryLimits): Promi
     await Promise.all(names.slice(start, start + 16).map(read));
   }
 
-  function find(requested: string, acceptEncoding: string): HeldFile | undefined {
+  function find(requested: string, acceptEncoding: string): IndexedFile | undefined {
     // As sirv: without its trailing slash.
     const pathname = requested.endsWith('/') ? requested.slice(0, -1) : requested;
     // sirv's order: brotli, then gzip, as the client takes them, then the file, then the page.

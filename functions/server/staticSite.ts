@@ -1,18 +1,27 @@
 // Serves the built site (dist/) the way the static host does: clean URLs, _redirects applied only where
 // no file exists, _headers, 404.html, plus validators for caching and security headers. sirv finds the
-// files in an index it takes of dist/ up front and sends them (the build's .br/.gz as they are, ranges,
-// 304s); the small ones answer from memory instead (memoryFiles.ts), as sirv would have answered. The
-// host's rules are ours, applied to whatever either answers just before its headers go out.
+// files in an index it takes of dist/ up front and sends them (the build's .br/.gz as they are, 304s);
+// the small ones answer from memory instead (memoryFiles.ts), as sirv would have answered, and ranges
+// are ours (byteRange.ts). The host's rules are ours too (answerHeaders.ts), applied to whatever answers
+// just before its headers go out. A new build is read whole and then put in place (docs/publishing.md).
 import fs from 'node:fs';
+import fsp from 'node:fs/promises';
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import zlib from 'node:zlib';
-import { COMPRESSIBLE_CONTENT_TYPE_REGEX as compressible } from 'hono/utils/compress';
 import sirv from 'sirv';
-import { defaultPageCsp, documentHeaders, hsts, securityHeaders } from '../http/securityHeaders.ts';
-import { headersFor, type RedirectRule, readHeaders, readRedirects, redirectTarget } from './hostRules.ts';
-import { defaultMemoryLimits, type MemoryLimits, readMemoryFiles, sirvPathname } from './memoryFiles.ts';
+import { type Answer, answerHeaders } from './answerHeaders.ts';
+import { watchBuild } from './buildWatch.ts';
+import { type ByteRange, byteRange } from './byteRange.ts';
+import { type RedirectRule, readHeaders, readRedirects, redirectTarget } from './hostRules.ts';
+import {
+  defaultMemoryLimits,
+  type IndexedFile,
+  type MemoryLimits,
+  readMemoryFiles,
+  sirvPathname,
+} from './memoryFiles.ts';
 
 export interface StaticSite {
   /** Answers a request for a path outside /api. `https` decides whether HSTS is sent. */
@@ -24,22 +33,12 @@ export interface StaticSite {
 }
 
 export interface StaticSiteOptions {
-  /** Limits of the files held in memory; false sends every file from disk through sirv. */
+  /** Limits of the files held in memory; false holds none: every file is read from disk. */
   memory?: MemoryLimits | false;
 }
 
 /** Not pages even where a file exists: the host's rule files, dot-files, the build's encoded variants. */
 const hidden = /^\/_(?:headers|redirects)$|\/\.(?!well-known(?:\/|$))|\.(?:br|gz)$/;
-
-/** Text the build writes in UTF-8 and sirv types without a charset (HTML it types with one). */
-const textual =
-  /^(?:text\/(?!html)[\w.+-]+|application\/(?:javascript|json|xml|[\w.-]+\+(?:json|xml))|image\/svg\+xml)$/;
-
-/** Below this a compressed answer saves less than its own overhead (the build's threshold too). */
-const gzipThreshold = 1024;
-
-/** A new build writes many files at once: the index is taken again once dist/ has been quiet this long. */
-const settleMs = 100;
 
 function matchRule(rules: RedirectRule[], pathname: string) {
   for (const rule of rules) {
@@ -49,8 +48,8 @@ function matchRule(rules: RedirectRule[], pathname: string) {
   return undefined;
 }
 
-/** dist/ as sirv indexes it, its small files' bytes, with the host's rules of the same build. */
-async function readSite(root: string, memoryLimits: MemoryLimits | false) {
+/** A build as sirv indexes it, every file's headers and the small files' bytes, with its host rules. */
+async function readBuild(root: string, memoryLimits: MemoryLimits | false) {
   const { rules: redirects, problems } = await readRedirects(path.join(root, '_redirects'));
   const { rules: headerRules, problems: headerProblems } = await readHeaders(path.join(root, '_headers'));
   // Production mode: every file's path and stats are read now, none on a request. (memoryFiles.ts
@@ -58,9 +57,11 @@ async function readSite(root: string, memoryLimits: MemoryLimits | false) {
   const files = sirv(root, { dev: false, etag: true, brotli: true, gzip: true, extensions: ['html'] });
   return {
     files,
-    memory: memoryLimits ? await readMemoryFiles(root, memoryLimits) : undefined,
+    index: await readMemoryFiles(root, memoryLimits),
     redirects,
     forced: redirects.filter((rule) => rule.force),
+    // Its error pages answer with 404 even when asked for by name.
+    errorPages: new Set(['/404', ...redirects.filter((rule) => rule.status === 404).map((rule) => rule.to)]),
     headerRules,
     problems: [...problems, ...headerProblems],
   };
@@ -70,183 +71,170 @@ export async function createStaticSite(
   distDir: string,
   options: StaticSiteOptions = {},
 ): Promise<StaticSite> {
-  const root = path.resolve(distDir);
+  // dist/ is a link to the build folder in use (functions/server/publish.ts) or a folder itself: the
+  // site answers from the folder it names when read, until another is read whole.
+  const published = path.resolve(distDir);
   const memoryLimits = options.memory ?? defaultMemoryLimits;
-  let site = await readSite(root, memoryLimits);
+  const root = await fsp.realpath(published);
+  let current = await readBuild(root, memoryLimits);
 
-  // A rebuild while the server runs: take the index and the rules again (new files, new CSP hashes).
-  let settle: NodeJS.Timeout | undefined;
-  const reread = () =>
-    readSite(root, memoryLimits).then(
-      (next) => {
-        site = next;
-        for (const problem of next.problems) console.warn(problem);
-      },
-      (error: Error) => console.warn(`dist/ changed but cannot be read again: ${error.message}`),
-    );
-  let watcher: fs.FSWatcher | undefined;
-  try {
-    watcher = fs.watch(root, { recursive: true }, () => {
-      clearTimeout(settle);
-      settle = setTimeout(reread, settleMs);
+  // A new build: its index and rules read together (new files, new CSP hashes), then put in place in
+  // one assignment, so that no request meets new pages with old rules. One reading at a time.
+  let reading = Promise.resolve();
+  const reread = () => {
+    reading = reading.then(async () => {
+      try {
+        const next = await fsp.realpath(published);
+        current = await readBuild(next, memoryLimits);
+        watcher.follow(next);
+        for (const problem of current.problems) console.warn(problem);
+      } catch (error) {
+        console.warn(`${published} changed but cannot be read again: ${(error as Error).message}`);
+      }
     });
-    watcher.unref();
-    // dist/ itself removed: the index stays as it was (its files answer 404s or cut answers short).
-    watcher.on('error', (error) => {
-      console.warn(`Stopped watching ${root} for a new build (restart after one): ${error.message}`);
-      watcher?.close();
-    });
-  } catch (error) {
-    site.problems.push(
-      `Not watching ${root} for a new build (restart after one): ${(error as Error).message}`,
-    );
-  }
+  };
+  const watcher = watchBuild(published, reread);
+  watcher.follow(root);
+  current.problems.push(...watcher.problems);
 
   function handle(request: IncomingMessage, response: ServerResponse, https: boolean) {
-    const { files: sirvFiles, memory, redirects, forced, headerRules } = site;
     // The path as sirv finds files by it; the host's rules see it without a trailing slash.
     const requested = sirvPathname(request.url ?? '/');
     const pathname = requested.length > 1 ? requested.replace(/\/$/, '') : requested;
-    /** Set when another page answers (a 404, a rewrite): its status, and its own path for _headers. */
-    let servedAs: { page: string; status: number } | undefined;
-    let gzip = false;
-
-    /**
-     * Security headers (a page's own only on pages), then _headers for the request path and, for a page
-     * answering another path (a 404), for the page's own path; HSTS only over HTTPS; caching by status.
-     */
-    function hostHeaders(status: number): number {
-      const type = String(response.getHeader('Content-Type') ?? '');
-      if (servedAs) {
-        status = servedAs.status;
-        // Validators only belong to the page's own 200.
-        if (status !== 200) for (const name of ['ETag', 'Last-Modified']) response.removeHeader(name);
-      }
-      // sirv's 304 carries no headers of its own; the ETag matched the one the client sent.
-      if (status === 304) response.setHeader('ETag', request.headers['if-none-match'] ?? '');
-      if (textual.test(type)) response.setHeader('Content-Type', `${type}; charset=utf-8`);
-      if (compressible.test(type) || status === 304) response.setHeader('Vary', 'Accept-Encoding');
-      // gzip on the fly only where the build wrote no variant (a dist/ built elsewhere).
-      if (
-        status === 200 &&
-        request.method === 'GET' &&
-        compressible.test(type) &&
-        !response.hasHeader('Content-Encoding') &&
-        Number(response.getHeader('Content-Length')) >= gzipThreshold &&
-        (request.headers['accept-encoding'] ?? '').includes('gzip')
-      ) {
-        gzip = true;
-        response.setHeader('Content-Encoding', 'gzip');
-        response.removeHeader('Content-Length');
-      }
-      for (const [name, value] of Object.entries(securityHeaders)) response.setHeader(name, value);
-      if (type.startsWith('text/html')) {
-        for (const [name, value] of Object.entries(documentHeaders)) response.setHeader(name, value);
-        response.setHeader('Content-Security-Policy', defaultPageCsp);
-      }
-      for (const [name, value] of headersFor(headerRules, pathname).values()) response.setHeader(name, value);
-      if (servedAs)
-        for (const [name, value] of headersFor(headerRules, servedAs.page).values())
-          response.setHeader(name, value);
-      if (https)
-        response.setHeader(
-          'Strict-Transport-Security',
-          response.getHeader('Strict-Transport-Security') ?? hsts,
-        );
-      else response.removeHeader('Strict-Transport-Security');
-      if (response.hasHeader('Location') || !response.hasHeader('Cache-Control')) {
-        const current = status < 300 || status === 304;
-        response.setHeader('Cache-Control', current ? 'public, max-age=0, must-revalidate' : 'no-cache');
-      }
-      return status;
-    }
-
-    // Every answer, sirv's and ours, passes here on its way out.
-    const writeHead = response.writeHead;
-    response.writeHead = ((status: number, ...rest: unknown[]) => {
-      const headers = rest.at(-1);
-      if (headers && typeof headers === 'object')
-        for (const [name, value] of Object.entries(headers as OutgoingHttpHeaders))
-          if (value !== undefined) response.setHeader(name, value);
-      return writeHead.call(response, hostHeaders(status));
-    }) as typeof response.writeHead;
-
-    // sirv pipes the file into the answer: a file removed by a rebuild since the index ends the answer
-    // (an unhandled stream error would end the process), a client gone before the end closes the file
-    // (a pipe only pauses it), and a gzipped answer goes through zlib.
-    response.once('pipe', (file: Readable) => {
-      const fail = () => response.destroy();
-      file.on('error', fail);
-      response.once('close', () => file.destroy());
-      if (!gzip) return;
-      const gzipped = zlib.createGzip().on('error', fail);
-      response.once('close', () => gzipped.destroy());
-      file.unpipe(response);
-      file.pipe(gzipped).pipe(response);
-    });
-
-    /**
-     * sirv, or a file held in memory answered as sirv would: 304 by its ETag, else the whole file.
-     * `requestPath` is the request's path as sirvPathname reads it.
-     */
-    function files(requestPath: string, next: () => void) {
-      const accepted = request.headers['accept-encoding'] ?? '';
-      const file = request.headers.range ? undefined : memory?.find(requestPath, accepted);
-      if (!file) return sirvFiles(request, response, next);
-      if (request.headers['if-none-match'] === file.headers.ETag) return void response.writeHead(304).end();
-      response.setHeader('Vary', 'Accept-Encoding');
-      response.writeHead(200, file.headers);
-      if (request.method === 'HEAD') response.end();
-      else if (gzip) zlib.gzip(file.body, (error, body) => (error ? response.destroy() : response.end(body)));
-      else response.end(file.body);
-    }
-
-    const plain = (status: number, text: string, headers: OutgoingHttpHeaders = {}) => {
-      response.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8', ...headers });
-      response.end(request.method === 'HEAD' ? undefined : text);
-    };
-
-    /** Serves the file at `page` for this request, whole and unconditionally, with `status`. */
-    function serveAs(page: string, status: number, otherwise: () => void) {
-      servedAs = { page, status };
-      request.url = page;
-      for (const name of ['range', 'if-none-match', 'if-modified-since']) delete request.headers[name];
-      files(sirvPathname(page), otherwise);
-    }
-
-    const notFound = () => serveAs('/404', 404, () => plain(404, 'Not found'));
-
-    function redirect(rule: RedirectRule, target: string) {
-      if (rule.status === 200 || rule.status === 404) {
-        return serveAs(new URL(target, 'http://site').pathname, rule.status, notFound);
-      }
-      const url = new URL(request.url ?? '/', 'http://site');
-      const location = new URL(target, url);
-      if (!location.search) location.search = url.search;
-      const sameSite = location.origin === url.origin;
-      response.writeHead(rule.status, {
-        Location: sameSite ? location.pathname + location.search : location.href,
-      });
-      response.end();
-    }
-
+    const build = current;
+    const answer = { request, response, https, pathname, build, headerRules: build.headerRules, gzip: false };
+    interceptAnswer(answer);
     if (request.method !== 'GET' && request.method !== 'HEAD') {
-      return plain(405, 'Method not allowed', { Allow: 'GET, HEAD' });
+      return plain(answer, 405, 'Method not allowed', { Allow: 'GET, HEAD' });
     }
-    if (hidden.test(pathname)) return notFound();
-    const forcedRule = matchRule(forced, pathname);
-    if (forcedRule) return redirect(forcedRule.rule, forcedRule.target);
-    files(requested, () => {
+    if (hidden.test(pathname)) return notFound(answer);
+    if (build.errorPages.has(pathname.replace(/\.html$/, ''))) return serveAs(answer, pathname, 404);
+    const forced = matchRule(build.forced, pathname);
+    if (forced) return redirect(answer, forced.rule, forced.target);
+    sendFile(answer, requested, () => {
       // Shadowing: redirect rules only apply where no file answers the path.
-      const matched = matchRule(redirects, pathname);
-      if (matched) redirect(matched.rule, matched.target);
-      else notFound();
+      const matched = matchRule(build.redirects, pathname);
+      if (matched) redirect(answer, matched.rule, matched.target);
+      else notFound(answer);
     });
   }
 
-  const close = () => {
-    clearTimeout(settle);
-    watcher?.close();
-  };
-  return { handle, problems: site.problems, close };
+  return { handle, problems: current.problems, close: () => watcher.close() };
+}
+
+type Build = Awaited<ReturnType<typeof readBuild>>;
+
+/** A request's answer, and the build it is answered from (the one in place when it came). */
+interface Exchange extends Answer {
+  build: Build;
+}
+
+/** Every answer, sirv's and ours, gets the host's headers on its way out; files are piped safely. */
+function interceptAnswer(answer: Answer) {
+  const { response } = answer;
+  const writeHead = response.writeHead;
+  response.writeHead = ((status: number, ...rest: unknown[]) => {
+    const headers = rest.at(-1);
+    if (headers && typeof headers === 'object')
+      for (const [name, value] of Object.entries(headers as OutgoingHttpHeaders))
+        if (value !== undefined) response.setHeader(name, value);
+    return writeHead.call(response, answerHeaders(answer, status));
+  }) as typeof response.writeHead;
+
+  // A file piped into the answer (by sirv, or a range): a file removed by a rebuild since the index
+  // ends the answer (an unhandled stream error would end the process), a client gone before the end
+  // closes the file (a pipe only pauses it), and a gzipped answer goes through zlib.
+  response.once('pipe', (file: Readable) => {
+    const fail = () => response.destroy();
+    file.on('error', fail);
+    response.once('close', () => file.destroy());
+    if (!answer.gzip) return;
+    const gzipped = zlib.createGzip().on('error', fail);
+    response.once('close', () => gzipped.destroy());
+    file.unpipe(response);
+    file.pipe(gzipped).pipe(response);
+  });
+}
+
+/**
+ * The file at `requestPath` (as sirvPathname reads it): a range of it, or the whole file from memory as
+ * sirv would answer (304 by its ETag), else sirv; `next` where there is no file.
+ */
+function sendFile(answer: Exchange, requestPath: string, next: () => void) {
+  const { request, response, build } = answer;
+  const file = build.index.find(requestPath, request.headers['accept-encoding'] ?? '');
+  const range = fileRange(request, file);
+  if (file && range) return sendRange(answer, file, range);
+  if (!file?.body) return build.files(request, response, next);
+  if (request.headers['if-none-match'] === file.headers.ETag) return void response.writeHead(304).end();
+  response.setHeader('Vary', 'Accept-Encoding');
+  response.writeHead(200, file.headers);
+  if (request.method === 'HEAD') response.end();
+  else if (answer.gzip)
+    zlib.gzip(file.body, (error, body) => (error ? response.destroy() : response.end(body)));
+  else response.end(file.body);
+}
+
+/**
+ * The range a GET asks of `file`, if it is to be answered with one. The header is taken off the request
+ * in any case: sirv reads ranges wrongly (byteRange.ts). If-Range names the file by its date (its weak
+ * ETag never matches, RFC 9110 13.1.5); otherwise the whole file goes.
+ */
+function fileRange(request: IncomingMessage, file: IndexedFile | undefined) {
+  const { range, 'if-range': ifRange } = request.headers;
+  delete request.headers.range;
+  if (!range || !file || request.method !== 'GET') return undefined;
+  if (ifRange && ifRange !== file.headers['Last-Modified']) return undefined;
+  return byteRange(range, file.size);
+}
+
+/** 206 with the bytes asked for, or 416 for a range past the end; a matching ETag still answers 304. */
+function sendRange(answer: Exchange, file: IndexedFile, range: ByteRange | 'unsatisfiable') {
+  const { request, response } = answer;
+  if (request.headers['if-none-match'] === file.headers.ETag) return void response.writeHead(304).end();
+  response.setHeader('Vary', 'Accept-Encoding');
+  if (range === 'unsatisfiable') {
+    return void response.writeHead(416, { 'Content-Range': `bytes */${file.size}` }).end();
+  }
+  const { start, end } = range;
+  response.writeHead(206, {
+    ...file.headers,
+    'Content-Length': end - start + 1,
+    'Content-Range': `bytes ${start}-${end}/${file.size}`,
+    'Accept-Ranges': 'bytes',
+  });
+  if (file.body) response.end(file.body.subarray(start, end + 1));
+  else fs.createReadStream(file.path, { start, end }).pipe(response);
+}
+
+function plain(answer: Answer, status: number, text: string, headers: OutgoingHttpHeaders = {}) {
+  answer.response.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8', ...headers });
+  answer.response.end(answer.request.method === 'HEAD' ? undefined : text);
+}
+
+/** Serves the file at `page` for this request, whole and unconditionally, with `status`. */
+function serveAs(answer: Exchange, page: string, status: number, otherwise = () => notFound(answer)) {
+  const { request } = answer;
+  answer.servedAs = { page, status };
+  request.url = page;
+  for (const name of ['range', 'if-none-match', 'if-modified-since']) delete request.headers[name];
+  sendFile(answer, sirvPathname(page), otherwise);
+}
+
+function notFound(answer: Exchange) {
+  serveAs(answer, '/404', 404, () => plain(answer, 404, 'Not found'));
+}
+
+function redirect(answer: Exchange, rule: RedirectRule, target: string) {
+  if (rule.status === 200 || rule.status === 404) {
+    return serveAs(answer, new URL(target, 'http://site').pathname, rule.status);
+  }
+  const url = new URL(answer.request.url ?? '/', 'http://site');
+  const location = new URL(target, url);
+  if (!location.search) location.search = url.search;
+  const sameSite = location.origin === url.origin;
+  answer.response.writeHead(rule.status, {
+    Location: sameSite ? location.pathname + location.search : location.href,
+  });
+  answer.response.end();
 }

@@ -4,10 +4,10 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { createStaticSite, type StaticSiteOptions } from '../../functions/server/staticSite.ts';
 import { fixtureScript, makeContentDir, makeDistDir } from '../support/fixtures.ts';
-import { runScript, type Served, startServe } from '../support/processes.ts';
+import { repoRoot, runScript, type Served, startServe } from '../support/processes.ts';
 import { tempDir } from '../support/tempDirs.ts';
 import { describeDb, freshDatabaseEnv } from '../support/testDb.ts';
 
@@ -91,6 +91,38 @@ describeDb('static site', () => {
   it('answers an unknown path with 404.html and status 404', async () => {
     expect(await served('/no/such/page')).toEqual([404, 'not found']);
     expect(await served('/nope.html')).toEqual([404, 'not found']);
+  });
+
+  it('answers the 404 pages asked for by name with status 404 too', async () => {
+    for (const path of ['/404', '/404/', '/404.html']) expect(await served(path)).toEqual([404, 'not found']);
+    // A page a 404 rule of _redirects shows.
+    expect(await served('/bg/404')).toEqual([404, 'bg not found']);
+    const page = await get('/404');
+    expect([page.headers.get('etag'), page.headers.get('cache-control')]).toEqual([null, 'no-cache']);
+  });
+
+  it('answers malformed and unsatisfiable ranges with 200 or 416, and writes nothing to the log', async () => {
+    const whole = (await raw('/about', { 'accept-encoding': 'identity' })).body;
+    for (const range of ['bytes=5-2', 'garbage', 'bytes=0-1,5-6', 'bytes=', 'items=0-5', 'bytes=-']) {
+      const res = await raw('/about', { range, 'accept-encoding': 'identity' });
+      expect([range, res.status, res.body.equals(whole)]).toEqual([range, 200, true]);
+    }
+    for (const range of ['bytes=99999999-', 'bytes=-0', `bytes=${whole.length}-`]) {
+      const res = await raw('/about', { range });
+      expect([range, res.status, res.headers['content-range'], res.body.length]).toEqual([
+        range,
+        416,
+        `bytes */${whole.length}`,
+        0,
+      ]);
+    }
+    // The same for a file sirv sends from disk (over the memory limit).
+    fs.writeFileSync(`${dist}/large.txt`, 'x'.repeat(300 * 1024));
+    await vi.waitFor(async () => expect((await raw('/large.txt')).status).toBe(200), { timeout: 5000 });
+    expect((await raw('/large.txt', { range: 'bytes=5-2' })).status).toBe(200);
+    expect((await raw('/large.txt', { range: 'bytes=99999999-' })).status).toBe(416);
+    expect((await raw('/large.txt', { range: 'bytes=-5' })).body.toString()).toBe('xxxxx');
+    expect(server.output()).not.toMatch(/failed|RangeError/);
   });
 
   it('applies _redirects only where no file exists (shadowing)', async () => {
@@ -397,23 +429,27 @@ describeDb('static site', () => {
   });
 });
 
+interface Exchanged {
+  status?: number;
+  headers: http.IncomingHttpHeaders;
+  body: Buffer;
+}
+
 /** A request sent as written (no URL normalising, no decoding): status, headers but Date, and bytes. */
 function exchange(url: string, method = 'GET', headers: Record<string, string> = {}) {
-  return new Promise<{ status?: number; headers: http.IncomingHttpHeaders; body: Buffer }>(
-    (resolve, reject) => {
-      http
-        .request(url, { method, headers }, (res) => {
-          const chunks: Buffer[] = [];
-          res.on('data', (c: Buffer) => chunks.push(c));
-          res.on('end', () => {
-            const { date, ...rest } = res.headers;
-            resolve({ status: res.statusCode, headers: rest, body: Buffer.concat(chunks) });
-          });
-        })
-        .on('error', reject)
-        .end();
-    },
-  );
+  return new Promise<Exchanged>((resolve, reject) => {
+    http
+      .request(url, { method, headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => {
+          const { date, ...rest } = res.headers;
+          resolve({ status: res.statusCode, headers: rest, body: Buffer.concat(chunks) });
+        });
+      })
+      .on('error', reject)
+      .end();
+  });
 }
 
 /** The static site alone in this process, as serve.ts runs it (HTTPS as X-Forwarded-Proto says). */
@@ -492,6 +528,8 @@ describe('static files held in memory', () => {
     ['HEAD', '/elsewhere', { 'accept-encoding': 'gzip' }],
     ['HEAD', '/no/such/page', {}],
     ['GET', '/about', { range: 'bytes=0-9' }],
+    ['GET', '/404', {}],
+    ['GET', '/bg/404', {}],
   ])('answers %s %s %j from memory as sirv answers it from disk', async (method, target, headers) => {
     const fromDisk = await exchange(disk.url + target, method, headers);
     const fromMemory = await exchange(memory.url + target, method, headers);
@@ -505,16 +543,52 @@ describe('static files held in memory', () => {
     if (fromDisk.status === 200) expect(again.status).toBe(304);
   });
 
-  it('sends a range of a small file through sirv, 206 with the bytes asked for', async () => {
-    const res = await exchange(`${memory.url}/_astro/app.js`, 'GET', {
-      'accept-encoding': 'identity',
-      range: 'bytes=5-20',
-    });
-    expect([res.status, res.headers['content-range'], res.body.toString()]).toEqual([
-      206,
-      `bytes 5-20/${fixtureScript.length}`,
-      fixtureScript.slice(5, 21),
-    ]);
+  const size = fixtureScript.length;
+  it.each<[string, number, string | undefined, string]>([
+    ['bytes=5-20', 206, `bytes 5-20/${size}`, fixtureScript.slice(5, 21)],
+    ['bytes=0-0', 206, `bytes 0-0/${size}`, fixtureScript.slice(0, 1)],
+    ['bytes=-5', 206, `bytes ${size - 5}-${size - 1}/${size}`, fixtureScript.slice(-5)],
+    [`bytes=-${size + 10}`, 206, `bytes 0-${size - 1}/${size}`, fixtureScript],
+    ['bytes=7-', 206, `bytes 7-${size - 1}/${size}`, fixtureScript.slice(7)],
+    ['bytes=7-99999999', 206, `bytes 7-${size - 1}/${size}`, fixtureScript.slice(7)],
+    [`bytes=${size - 1}-${size - 1}`, 206, `bytes ${size - 1}-${size - 1}/${size}`, fixtureScript.slice(-1)],
+    ['bytes=99999999-', 416, `bytes */${size}`, ''],
+    [`bytes=${size}-`, 416, `bytes */${size}`, ''],
+    ['bytes=-0', 416, `bytes */${size}`, ''],
+    ['bytes=5-2', 200, undefined, fixtureScript],
+    ['bytes=0-1,5-6', 200, undefined, fixtureScript],
+    ['garbage', 200, undefined, fixtureScript],
+  ])(
+    'answers Range: %s with %i, the same from memory and from disk',
+    async (range, status, contentRange, body) => {
+      for (const site of [memory, disk]) {
+        const res = await exchange(`${site.url}/_astro/app.js`, 'GET', {
+          'accept-encoding': 'identity',
+          range,
+        });
+        expect([res.status, res.headers['content-range'], res.body.toString()]).toEqual([
+          status,
+          contentRange,
+          body,
+        ]);
+        if (status === 206) expect(res.headers['content-length']).toBe(String(body.length));
+      }
+    },
+  );
+
+  it('sends the whole file for a range with HEAD, or with an If-Range the file no longer matches', async () => {
+    const url = `${memory.url}/_astro/app.js`;
+    const plain = { 'accept-encoding': 'identity', range: 'bytes=0-0' };
+    const head = await exchange(url, 'HEAD', plain);
+    expect([head.status, head.headers['content-length']]).toEqual([200, String(size)]);
+    const { headers } = await exchange(url, 'GET', plain);
+    const byDate = await exchange(url, 'GET', { ...plain, 'if-range': headers['last-modified'] ?? '' });
+    expect(byDate.status).toBe(206);
+    // A weak ETag never matches If-Range (RFC 9110 13.1.5), nor does another date.
+    for (const ifRange of [headers.etag ?? '', 'Thu, 01 Jan 2015 00:00:00 GMT']) {
+      const res = await exchange(url, 'GET', { ...plain, 'if-range': ifRange });
+      expect([ifRange, res.status, res.body.toString()]).toEqual([ifRange, 200, fixtureScript]);
+    }
   });
 
   it('leaves files over the limits to sirv, even where a smaller variant of the same path is held', async () => {
@@ -579,6 +653,140 @@ describe('static files held in memory', () => {
       } finally {
         await fromDisk.close();
       }
+    } finally {
+      await site.close();
+    }
+  });
+});
+
+/** `npm run build` (functions/server/publish.ts) of the small real site tests/fixtures/site, published at `link`. */
+const publishFixture = (link: string) =>
+  runScript('functions/server/publish.ts', ['--root', 'tests/fixtures/site', '--outDir', link], {});
+
+/**
+ * A folder for builds inside the project: Astro writes its server build beside an outDir under the
+ * working folder, but into one shared .astro/.prerender/ for any other, which builds running at the same
+ * time (the unit tests build the fixture too) remove from under each other.
+ */
+function buildsFolder(prefix: string): string {
+  const parent = path.join(repoRoot, 'node_modules/.cache/tests');
+  fs.mkdirSync(parent, { recursive: true });
+  const folder = fs.mkdtempSync(path.join(parent, `${prefix}-`));
+  onTestFinished(() => fs.rmSync(folder, { recursive: true, force: true }));
+  return folder;
+}
+
+/**
+ * Asks for `paths` every 20 ms until `stop` is called; `check` judges each answer (or its failure) and
+ * returns what was wrong with it, if anything.
+ */
+function askEvery20ms(
+  url: string,
+  paths: string[],
+  check: (path: string, res?: Exchanged) => string | undefined,
+) {
+  const wrong: string[] = [];
+  let asked = 0;
+  let running = true;
+  const loop = (async () => {
+    while (running) {
+      await Promise.all(
+        paths.map(async (path) => {
+          const res = await exchange(url + path).catch(() => undefined);
+          asked++;
+          const problem = check(path, res);
+          if (problem) wrong.push(`${path}: ${problem}`);
+        }),
+      );
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  })();
+  return {
+    async stop() {
+      running = false;
+      await loop;
+      return { asked, wrong };
+    },
+  };
+}
+
+describe('publishing a new build while serving', () => {
+  it('answers /, /bg/ and /blog/1 with 200 through a whole real rebuild, then from the new build', async () => {
+    const link = path.join(buildsFolder('publish'), 'dist');
+    const first = await publishFixture(link);
+    expect(first.code, first.stderr).toBe(0);
+    // A quiet build: what Astro, Vite, React and Tailwind print today carries no warning.
+    expect(first.stdout + first.stderr).not.toContain('[WARN]');
+    const site = await startSite(link);
+    try {
+      const before = (await exchange(`${site.url}/`)).headers.etag;
+      const asking = askEvery20ms(site.url, ['/', '/bg/', '/blog/1'], (_path, res) =>
+        res?.status === 200 ? undefined : String(res?.status ?? 'no answer'),
+      );
+      const second = await publishFixture(link);
+      expect(second.code, second.stderr).toBe(0);
+      // The server reads the new build a moment after the switch: new files, new validators.
+      await vi.waitFor(async () => expect((await exchange(`${site.url}/`)).headers.etag).not.toBe(before), {
+        timeout: 10_000,
+      });
+      const { asked, wrong } = await asking.stop();
+      expect(wrong).toEqual([]);
+      // Through the whole build: a real one takes seconds.
+      expect(asked).toBeGreaterThan(60);
+      // The new build and the one before it stay; the one before that is gone.
+      const third = await publishFixture(link);
+      expect(third.code, third.stderr).toBe(0);
+      const builds = fs.readdirSync(`${link}-builds`).filter((name) => !name.endsWith('-raw'));
+      expect(builds).toHaveLength(2);
+      expect(path.basename(fs.realpathSync(link))).toBe(builds.sort().at(-1));
+    } finally {
+      await site.close();
+    }
+  });
+
+  it('prints its usage for --help and publishes nothing when Astro builds nothing', async () => {
+    const link = path.join(tempDir('publish-help'), 'dist');
+    const help = await runScript('functions/server/publish.ts', ['--outDir', link, '--help'], {});
+    expect([help.code, help.stdout]).toEqual([0, expect.stringContaining('Usage: npm run build')]);
+    expect(fs.existsSync(`${link}-builds`)).toBe(false);
+    // Astro prints its version and stops: an empty folder is not published.
+    const version = await runScript('functions/server/publish.ts', ['--outDir', link, '--version'], {});
+    expect([version.code, version.stderr]).toEqual([1, expect.stringContaining('Nothing published')]);
+    expect([fs.existsSync(link), fs.readdirSync(`${link}-builds`)]).toEqual([false, []]);
+  });
+
+  it('switches pages, _headers and _redirects together when the link moves to another build', async () => {
+    const folder = tempDir('switch');
+    /** A build whose home page, a header and a redirect all name it. */
+    const build = (name: string) => {
+      const dist = makeDistDir();
+      fs.writeFileSync(`${dist}/index.html`, `<!doctype html><title>home ${name}</title>`);
+      fs.appendFileSync(`${dist}/_headers`, `\n/*\n  X-Build: ${name}\n`);
+      fs.appendFileSync(`${dist}/_redirects`, `/moved  /${name}  301\n`);
+      return dist;
+    };
+    const link = path.join(folder, 'dist');
+    fs.symlinkSync(build('a'), link);
+    const site = await startSite(link);
+    const seen = new Set<string>();
+    try {
+      const asking = askEvery20ms(site.url, ['/', '/moved'], (path, res) => {
+        if (!res) return 'no answer';
+        const build = String(res.headers['x-build']);
+        seen.add(build);
+        const own = path === '/' ? /<title>home (\w+)/.exec(res.body.toString())?.[1] : res.headers.location;
+        return own === (path === '/' ? build : `/${build}`)
+          ? undefined
+          : `${own} with the headers of ${build}`;
+      });
+      await vi.waitFor(() => expect(seen).toContain('a'));
+      // As publish.ts switches: a new link renamed over the old one.
+      fs.symlinkSync(build('b'), `${link}.next`);
+      fs.renameSync(`${link}.next`, link);
+      await vi.waitFor(() => expect(seen).toContain('b'), { timeout: 5000 });
+      const { wrong } = await asking.stop();
+      expect(wrong).toEqual([]);
+      expect((await exchange(`${site.url}/`)).headers['x-build']).toBe('b');
     } finally {
       await site.close();
     }
