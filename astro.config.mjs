@@ -9,8 +9,8 @@ import { counterpartPath, langOfPath } from './src/i18n/paths.ts';
 import { builtPages } from './src/integrations/builtPages.ts';
 import { clientDirectives } from './src/integrations/clientDirectives.ts';
 import { shareCards } from './src/integrations/shareCards.ts';
-import { onBuildLog } from './src/lib/buildLogs.ts';
 import { pageDates } from './src/lib/blog/pageDates.ts';
+import { onBuildLog } from './src/lib/buildLogs.ts';
 import { siteUrl } from './src/lib/siteUrl.ts';
 
 const env = { ...loadEnv('production', process.cwd(), ''), ...process.env };
