@@ -4,6 +4,7 @@ import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { errorMessages } from './contract.ts';
 import { corsFor, refuseCrossSite } from './http/origin.ts';
+import { requestTrust } from './http/requestTrust.ts';
 import { apiCsp, documentHeaders, hsts, securityHeaders } from './http/securityHeaders.ts';
 import { isHttps } from './http/trustProxy.ts';
 import { articles } from './routes/articles.ts';
@@ -28,7 +29,7 @@ export function createApp(services: Services) {
     for (const [name, value] of Object.entries({ ...securityHeaders, ...documentHeaders }))
       c.header(name, value);
     c.header('Content-Security-Policy', apiCsp);
-    if (isHttps(c.req.raw, services.config.trustProxy)) c.header('Strict-Transport-Security', hsts);
+    if (isHttps(c.req.raw, requestTrust(c))) c.header('Strict-Transport-Security', hsts);
     // Answers depend on the database and the visitor: no shared cache may keep them.
     c.header('Cache-Control', 'no-store');
     await next();

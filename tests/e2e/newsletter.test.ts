@@ -9,7 +9,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { actOnPage, expectAccessible } from '../support/browser.ts';
 import { launchChromium } from '../support/chromium.ts';
-import { type Served, startServe } from '../support/processes.ts';
+import { behindProxy, type Served, startServe } from '../support/processes.ts';
 
 let browser: Browser;
 let server: Served;
@@ -19,7 +19,7 @@ beforeAll(async () => {
   // A server of its own, so the test can read the outbox in its data folder.
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'advice-newsletter-e2e-'));
   [server, browser] = await Promise.all([
-    startServe({ DATA_DIR: dataDir, TRUST_PROXY: 'true' }),
+    behindProxy().then((proxied) => startServe({ DATA_DIR: dataDir, ...proxied })),
     launchChromium(),
   ]);
 });

@@ -13,6 +13,8 @@ import {
   isHttps,
   noProxy,
   parseTrustProxy,
+  trustFor,
+  trustsProxies,
 } from '../../functions/http/trustProxy.ts';
 import {
   checkConfirmToken,
@@ -161,8 +163,35 @@ describe('client keys', () => {
     ['netlify', { hops: 1, platform: 'netlify' }],
     ['vercel', { hops: 1, platform: 'vercel' }],
     ['maybe', undefined],
+    ['127.0.0.1,', undefined],
+    ['10.0.0.0/33', undefined],
+    [
+      'loopback, 10.0.0.0/8, 2001:db8::1',
+      expect.objectContaining({ hops: 0, proxies: expect.any(Function) }),
+    ],
   ])('reads TRUST_PROXY=%s', (value, trust) => {
     expect(parseTrustProxy(value)).toEqual(trust);
+  });
+
+  it('with a list of proxies, believes X-Forwarded-For only hop by hop from a listed peer', () => {
+    const list = parseTrustProxy('127.0.0.1, 10.0.0.0/8');
+    if (!list) throw new Error('the list was refused');
+    const via = (peer: string, forwardedFor: string) =>
+      clientAddress(headers({ 'x-forwarded-for': forwardedFor }), peer, trustFor(list, peer, forwardedFor));
+    // A peer not in the list is the client, whatever it forwards.
+    expect(via('127.0.0.3', '198.51.100.1')).toBe('127.0.0.3');
+    expect(via('192.0.2.9', '10.0.0.5, 198.51.100.1')).toBe('192.0.2.9');
+    // A listed peer: the entry it appended, and further left while those are listed proxies too.
+    expect(via('127.0.0.1', '198.51.100.66, 203.0.113.5')).toBe('203.0.113.5');
+    expect(via('127.0.0.1', '198.51.100.66, 203.0.113.5, 10.1.2.3')).toBe('203.0.113.5');
+    expect(via('127.0.0.1', '')).toBe('127.0.0.1');
+    expect(trustFor(list, '127.0.0.3', 'a, b')).toEqual(noProxy);
+    // The scheme too: a forged X-Forwarded-Proto from outside the list is not believed.
+    const spoofed = new Request('http://127.0.0.1/', { headers: { 'x-forwarded-proto': 'https' } });
+    expect(isHttps(spoofed, trustFor(list, '127.0.0.3', null))).toBe(false);
+    expect(isHttps(spoofed, trustFor(list, '127.0.0.1', '203.0.113.5'))).toBe(true);
+    expect(trustsProxies(list)).toBe(true);
+    expect(trustsProxies(noProxy)).toBe(false);
   });
 
   it.each([
