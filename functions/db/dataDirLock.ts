@@ -11,6 +11,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { makePrivateDir } from '../privateFiles.ts';
 
 export class DataDirLockedError extends Error {
   override name = 'DataDirLockedError';
@@ -216,7 +217,7 @@ export async function lockDataDir(dataDir: string, options: LockOptions = {}): P
   const hostname = options.hostname ?? os.hostname();
   const staleMs = options.staleMs ?? defaultStaleMs;
   const refreshMs = staleMs / 3;
-  fs.mkdirSync(dataDir, { recursive: true });
+  makePrivateDir(dataDir);
   const file = lockFileFor(dataDir);
   const bootId = currentBootId();
   const me: LockOwner = {

@@ -3,6 +3,7 @@
 // Several drainers may run at once: each claims its letters (row locks, skipped by the others).
 import { eq, type SQL, sql } from 'drizzle-orm';
 import type { Lang } from '../contract.ts';
+import { perDatabase } from '../db/perDatabase.ts';
 import { type MailKind, mailQueue, rateLimits, subscribers } from '../db/schema.ts';
 import type { Db } from '../db/types.ts';
 import { countAttempt } from '../http/rateLimit.ts';
@@ -154,6 +155,14 @@ export async function queueRequestedLetters(db: Db, now = new Date(), limit?: nu
     insert into ${mailQueue} (subscriber_id, next_attempt_at) select id, ${now} from wanted`);
 }
 
+const subscriberExists = perDatabase((db) =>
+  db
+    .select({ id: subscribers.id })
+    .from(subscribers)
+    .where(eq(subscribers.id, sql.placeholder('id')))
+    .prepare('subscriber_exists'),
+);
+
 function withinTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<never>((_, reject) => {
@@ -189,6 +198,8 @@ export async function drainQueue(db: Db, options: DrainOptions): Promise<DrainRe
   // import this module, and most of their cold starts send nothing.
   const { confirmationLetter, courseLetterOf } = await import('./letters.ts');
   for (const letter of claimed) {
+    // Unsubscribed or deleted since the claim (a batch takes a while): the row took this letter with it.
+    if (!(await subscriberExists(db).execute({ id: letter.subscriberId })).length) continue;
     try {
       const recipient = { id: letter.subscriberId, email: letter.email, language: letter.language };
       // Made from the queued letter alone (its id and time), so a letter sent again after a crash is the
