@@ -66,7 +66,9 @@ function outboxTransport(dir: string, from: string): MailTransport {
       const time = new Date().toISOString().replace(/[:.]/g, '-');
       const name = `${outboxTag(letter.to)}-${time}-${randomBytes(4).toString('hex')}.eml`;
       const file = path.join(dir, name);
-      await fs.writeFile(file, info.message as Buffer, { mode: privateFileMode });
+      // Whole or not at all: a reader of the folder never meets half a letter.
+      await fs.writeFile(`${file}.partial`, info.message as Buffer, { mode: privateFileMode });
+      await fs.rename(`${file}.partial`, file);
       return { file };
     },
     close: () => transporter.close(),
