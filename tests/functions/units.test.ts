@@ -224,16 +224,34 @@ describe('link detection', () => {
     'example.com',
     'mail me at a@b.org',
     'сайт пример.бг',
+    // Invisible characters beside the dot (default-ignorable: a browser shows and reads example.com).
+    'example.\u034Fcom',
+    'example\u034F.com',
+    'example.\u2065com',
+    'example.\u{E0041}com',
+    'example.\uFE0Fcom',
+    // Bare IP addresses.
+    'see 192.0.2.1',
+    'at 203.0.113.9:8080/x',
+    'at １９２．０．２．１',
+    'go [2001:db8::1]/x',
   ])('treats %j as containing a link', (text) => {
     expect(containsLink(text)).toBe(true);
   });
 
-  it.each(['Great article!', 'e.g. this, i.e. that', 'Wait... what?', 'Pi is 3.14', 'Благодаря!', 'a.b'])(
-    'treats %j as plain text',
-    (text) => {
-      expect(containsLink(text)).toBe(false);
-    },
-  );
+  it.each([
+    'Great article!',
+    'e.g. this, i.e. that',
+    'Wait... what?',
+    'Pi is 3.14',
+    'Благодаря!',
+    'a.b',
+    'Version 1.2.3',
+    'Love it 👍🏽 ❤️',
+    '🏴󠁧󠁢󠁳󠁣󠁴󠁿 Scotland',
+  ])('treats %j as plain text', (text) => {
+    expect(containsLink(text)).toBe(false);
+  });
 });
 
 describe('host files', () => {
@@ -269,6 +287,18 @@ describe('host files', () => {
       return rule && match ? redirectTarget(rule, match) : undefined;
     };
     expect(target('/go//evil.example/x')).toBe('/evil.example/x');
+    // Control characters and spaces between the slashes, which URL parsers drop.
+    for (const sneaky of [
+      '/go/\t/evil.example',
+      '/go/\n//evil.example',
+      '/go/\r\\evil.example',
+      '/go/ /evil.example',
+    ]) {
+      expect(new URL(target(sneaky) ?? '', 'https://a.example').host, JSON.stringify(sneaky)).toBe(
+        'a.example',
+      );
+    }
+    expect(target('/go/\t/evil.example')).toBe('/evil.example');
     expect(target('/go/%5Cevil.example')).toBe('/%5Cevil.example');
     expect(target('/go/about')).toBe('/about');
     expect(target('/out/x')).toBe('https://a.example/x');
