@@ -17,7 +17,7 @@ import { adminOn } from '../support/adminInProcess.ts';
 import { uniqueEmail } from '../support/http.ts';
 import { createTestApp, type TestApp } from '../support/inProcessApp.ts';
 import { tempDir } from '../support/tempDirs.ts';
-import { describeDb, freshDatabaseEnv, onPglite } from '../support/testDb.ts';
+import { describeDb, freshDatabaseEnv } from '../support/testDb.ts';
 
 const secret = 'outbox-test-secret-0123456789abcdefghij';
 const site = 'https://advice.example';
@@ -96,7 +96,6 @@ describeDb('private files', () => {
     // A DATA_DIR that does not exist yet (on PGlite the database creates it, on PostgreSQL the outbox).
     const dataDir = path.join(tempDir('private'), 'data');
     const env = { ...(await freshDatabaseEnv()), DATA_DIR: dataDir, HASH_SECRET: secret, SITE_URL: site };
-    if (onPglite) delete env.DATABASE_URL;
     const t = await createTestApp(env);
     const transport = createMailTransport(loadConfig(env));
     try {
