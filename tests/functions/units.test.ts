@@ -185,6 +185,9 @@ describe('client keys', () => {
     expect(via('127.0.0.1', '198.51.100.66, 203.0.113.5')).toBe('203.0.113.5');
     expect(via('127.0.0.1', '198.51.100.66, 203.0.113.5, 10.1.2.3')).toBe('203.0.113.5');
     expect(via('127.0.0.1', '')).toBe('127.0.0.1');
+    // A server listening on :: sees IPv4 peers IPv4-mapped; the list still knows them.
+    expect(via('::ffff:127.0.0.1', '203.0.113.5')).toBe('203.0.113.5');
+    expect(via('::ffff:127.0.0.3', '203.0.113.5')).toBe('::ffff:127.0.0.3');
     expect(trustFor(list, '127.0.0.3', 'a, b')).toEqual(noProxy);
     // The scheme too: a forged X-Forwarded-Proto from outside the list is not believed.
     const spoofed = new Request('http://127.0.0.1/', { headers: { 'x-forwarded-proto': 'https' } });
