@@ -1,12 +1,13 @@
 // The HTTP API, written against web-standard Request/Response so the same app runs in the Node
 // server (functions/server/serve.ts) and on Netlify (functions/platforms/netlify.ts).
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import { every } from 'hono/combine';
 import { createMiddleware } from 'hono/factory';
 import { HTTPException } from 'hono/http-exception';
 import { secureHeaders } from 'hono/secure-headers';
 import { errorMessages } from './contract.ts';
 import { corsFor, refuseCrossSite } from './http/origin.ts';
+import { requestTrust } from './http/requestTrust.ts';
 import { documentHeaders, hsts, securityHeaders } from './http/securityHeaders.ts';
 import { isHttps, type TrustProxy } from './http/trustProxy.ts';
 import { articles } from './routes/articles.ts';
@@ -25,7 +26,7 @@ import type { AppEnv, Services } from './services.ts';
  * answer opened on its own is a document: no framing, no sniffing) and a CSP that loads nothing; HSTS
  * only over HTTPS; and no shared cache, as answers depend on the database and the visitor.
  */
-export function apiHeaders(trustProxy: TrustProxy) {
+export function apiHeaders(trustOf: (c: Context<AppEnv>) => TrustProxy = requestTrust) {
   return every(
     secureHeaders({
       contentSecurityPolicy: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] },
@@ -33,10 +34,10 @@ export function apiHeaders(trustProxy: TrustProxy) {
       xFrameOptions: documentHeaders['X-Frame-Options'],
       strictTransportSecurity: false,
     }),
-    createMiddleware(async (c, next) => {
+    createMiddleware<AppEnv>(async (c, next) => {
       // Set before the handler runs, so a route may still override one, as /api/geo does with Cache-Control.
       c.header('Permissions-Policy', documentHeaders['Permissions-Policy']);
-      if (isHttps(c.req.raw, trustProxy)) c.header('Strict-Transport-Security', hsts);
+      if (isHttps(c.req.raw, trustOf(c))) c.header('Strict-Transport-Security', hsts);
       c.header('Cache-Control', 'no-store');
       await next();
     }),
@@ -50,7 +51,7 @@ export function createApp(services: Services) {
     c.set('services', services);
     await next();
   });
-  app.use(apiHeaders(services.config.trustProxy));
+  app.use(apiHeaders());
   app.use(corsFor(services.config.allowedOrigins));
   app.use(refuseCrossSite);
 

@@ -50,7 +50,8 @@ const envSchema = z.object({
           ctx.addIssue({
             code: 'custom',
             message:
-              'expected the number of proxies in front (true means 1, false 0) or cloudflare, netlify, vercel',
+              "expected the proxies' addresses or CIDR ranges, comma-separated (or loopback, linklocal, uniquelocal), " +
+              'the number of proxies in front (true means 1, false 0), or cloudflare, netlify, vercel',
           });
           return z.NEVER;
         }
@@ -212,14 +213,14 @@ export const secretHowTo =
 
 /**
  * Why this configuration must not serve strangers, or undefined. A server others can reach (`exposed`:
- * listening beyond loopback, a platform, or NODE_ENV=production) needs a HASH_SECRET kept outside the
+ * listening beyond loopback, behind a proxy, a platform, or NODE_ENV=production) needs a HASH_SECRET kept outside the
  * database it protects (a generated one lives beside the data, so a backup could forge every link) and
  * SITE_URL (letters would otherwise link to the address the server happens to listen on).
  */
 export function productionProblem(
   config: Config,
   exposed: boolean,
-  what = 'a server others can reach (HOST beyond loopback, a platform, or NODE_ENV=production)',
+  what = 'a server others can reach (HOST beyond loopback, TRUST_PROXY, a platform, or NODE_ENV=production)',
 ): string | undefined {
   const missing = [!config.hashSecret && 'HASH_SECRET', !config.siteUrl && 'SITE_URL'].filter(
     (name): name is string => typeof name === 'string',

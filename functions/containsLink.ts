@@ -8,6 +8,9 @@ const linkPatterns = [
   // A bare domain such as example.com or пример.бг: word, dot, letters. Catches "end.Next" typos
   // too, which only means a person's comment waits for review.
   /[\p{L}\p{N}-]+\.\p{L}{2,}/u,
+  // A bare IPv4 address (192.0.2.1, also with a port or path), or an IPv6 one in brackets.
+  /(?<![\d.])\d{1,3}(?:\.\d{1,3}){3}(?![\d.]*\d)/,
+  /\[[\da-f]*:[\da-f:.]*\]/i,
 ];
 
 /**
@@ -25,8 +28,10 @@ export function withoutHidingCharacters(text: string): string {
   return text.replace(hiding, '');
 }
 
-// Kept in stored text (emoji sequences and flags need them) but no part of a link.
-const joinersAndTags = /\u200C|\u200D|[\u{E0000}-\u{E007F}]/gu;
+// Every character Unicode says a reader does not see (joiners, variation selectors and tags, kept in
+// stored text for emoji and flags; the combining grapheme joiner U+034F; the rest of the invisible ones):
+// no part of a link, so `example.\u034Fcom` is read as `example.com`.
+const invisible = /\p{Default_Ignorable_Code_Point}/gu;
 // Full stops of other scripts and widths that a browser's address bar reads as a dot.
 const otherDots = /[\u3002\uFF0E\uFF61\uFE52\u2024]/gu;
 // Tag characters outside an emoji flag carry text nobody sees (an old trick to smuggle words past a
@@ -35,9 +40,6 @@ const hiddenText = /(?<!\u{1F3F4}[\u{E0000}-\u{E007F}]*)[\u{E0000}-\u{E007F}]/u;
 
 /** True when the text looks like it holds a link: `containsLink('see example。com')` is true. */
 export function containsLink(text: string): boolean {
-  const seen = withoutHidingCharacters(text)
-    .normalize('NFKC')
-    .replace(joinersAndTags, '')
-    .replace(otherDots, '.');
+  const seen = withoutHidingCharacters(text).normalize('NFKC').replace(invisible, '').replace(otherDots, '.');
   return linkPatterns.some((pattern) => pattern.test(seen)) || hiddenText.test(text);
 }

@@ -65,8 +65,8 @@ export const moderationToken = z.object({
   token: z.string({ error: errorMessages.moderationInvalid }).max(200, errorMessages.moderationInvalid),
 });
 
-/** GET /api/moderation also takes the page's language, for the article's title. */
-export const moderationQuery = moderationToken.extend({ lang: languageSchema.optional() });
+/** POST /api/moderation/comment also takes the page's language, for the article's title. */
+export const moderationShowBody = moderationToken.extend({ lang: languageSchema.optional() });
 
 /** POST /api/tip-ratings. English ids look like `en_5`/`en_r3`, Bulgarian ones `5`/`r3`. */
 export const tipRatingBody = z.object({

@@ -2,6 +2,7 @@
 // use, so a serverless instance answers /api/geo even when the database is unreachable.
 
 import { randomBytes } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
 import { eq } from 'drizzle-orm';
 import type { Config } from './config.ts';
 import type { Content } from './content.ts';
@@ -18,8 +19,10 @@ export interface Services {
 
 /** What the platform knows about the request that the headers may not say. */
 export interface Platform {
-  /** The client address from the socket (Node) or the platform (Netlify's context.ip). */
+  /** The peer's address as the platform gives it (Netlify's context.ip; the tests' made-up clients). */
   clientAddress?: string;
+  /** Node's request (`npm run serve`), whose socket getConnInfo reads. */
+  incoming?: IncomingMessage;
   /** Location the platform determined, e.g. Netlify's context.geo. */
   geo?: { countryCode?: string; countryName?: string; city?: string; region?: string };
 }

@@ -1,16 +1,18 @@
 // PGlite is Postgres in one process: a second process opening the same data directory corrupts it.
-// The lock file names its owner (pid, start time, boot, host) and the owner touches it every few
-// seconds. On this host the owner's process decides: while it runs (the same pid, started at the same
+// The lock file names its owner (pid, start time, boot, pid namespace, host) and the owner touches it
+// every few seconds. On this host, in this pid namespace, the owner's process decides: while it runs (the same pid, started at the same
 // moment of the same boot) the lock is never taken, however long ago it was refreshed, so a paused
 // owner (SIGSTOP, a debugger, a frozen container) keeps its database. An owner on another host (a
-// container recreated with a new hostname on the same volume) cannot be asked, so its lock is
-// abandoned only once nobody refreshes it. Taking over an abandoned lock is atomic: of two starters
+// container recreated with a new hostname on the same volume), or in another pid namespace (a second
+// container given the same hostname, where a pid names another process), cannot be asked, so its lock
+// is abandoned only once nobody refreshes it. Taking over an abandoned lock is atomic: of two starters
 // racing for it, exactly one wins.
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { makePrivateDir } from '../privateFiles.ts';
 
 export class DataDirLockedError extends Error {
   override name = 'DataDirLockedError';
@@ -26,6 +28,8 @@ export interface LockOwner {
   bootId?: string;
   /** When the owner's process started, in clock ticks since boot (Linux): tells a recycled pid apart. */
   startTime?: string;
+  /** The owner's pid namespace (Linux, `pid:[inode]`): its pid means something only in the same one. */
+  pidNamespace?: string;
 }
 
 export interface LockOptions {
@@ -58,6 +62,15 @@ function readOptional(file: string): string | undefined {
 /** This boot's id, or undefined where the kernel does not say (not Linux). */
 export function currentBootId(): string | undefined {
   return readOptional('/proc/sys/kernel/random/boot_id')?.trim() || undefined;
+}
+
+/** This process's pid namespace (`pid:[4026531836]`), or undefined where the kernel does not say. */
+export function currentPidNamespace(): string | undefined {
+  try {
+    return fs.readlinkSync('/proc/self/ns/pid');
+  } catch {
+    return undefined;
+  }
 }
 
 /** When `pid` started (field 22 of /proc/<pid>/stat), or undefined when unknown or gone. */
@@ -114,6 +127,7 @@ export interface Here {
   pid: number;
   holds: boolean;
   bootId?: string;
+  pidNamespace?: string;
   /** The start time of a pid on this host (processStartTime unless a test plays a recycled pid). */
   startTimeOf?: (pid: number) => string | undefined;
 }
@@ -133,6 +147,10 @@ export function judgeLock(
   if (owner.hostname !== here.hostname) return lock.ageMs > staleMs ? 'abandoned' : 'watch';
   // This host: the process itself is the proof, whatever the file's age.
   if (owner.bootId && here.bootId && owner.bootId !== here.bootId) return 'abandoned';
+  // Another pid namespace (a container with our hostname): its pid cannot be asked here, like another host's.
+  if (owner.pidNamespace && here.pidNamespace && owner.pidNamespace !== here.pidNamespace) {
+    return lock.ageMs > staleMs ? 'abandoned' : 'watch';
+  }
   if (owner.pid === here.pid) return here.holds ? 'alive' : 'abandoned';
   if (!isAlive(owner.pid)) return 'abandoned';
   const startTime = (here.startTimeOf ?? processStartTime)(owner.pid);
@@ -216,9 +234,10 @@ export async function lockDataDir(dataDir: string, options: LockOptions = {}): P
   const hostname = options.hostname ?? os.hostname();
   const staleMs = options.staleMs ?? defaultStaleMs;
   const refreshMs = staleMs / 3;
-  fs.mkdirSync(dataDir, { recursive: true });
+  makePrivateDir(dataDir);
   const file = lockFileFor(dataDir);
   const bootId = currentBootId();
+  const pidNamespace = currentPidNamespace();
   const me: LockOwner = {
     pid: process.pid,
     hostname,
@@ -226,13 +245,14 @@ export async function lockDataDir(dataDir: string, options: LockOptions = {}): P
     token: randomUUID(),
     bootId,
     startTime: processStartTime(process.pid),
+    pidNamespace,
   };
 
   let watched: { token?: string; mtimeMs: number; since: number } | undefined;
   while (!tryCreate(file, me)) {
     const lock = readLock(file);
     if (!lock) continue; // released between our attempt and our look
-    const here = { hostname, pid: process.pid, holds: heldHere.has(dataDir), bootId };
+    const here = { hostname, pid: process.pid, holds: heldHere.has(dataDir), bootId, pidNamespace };
     const verdict = judgeLock(lock, here, staleMs);
     if (verdict === 'alive') throw refusal(dataDir, lock.owner, staleMs);
     if (verdict === 'watch') {

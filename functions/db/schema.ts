@@ -37,7 +37,12 @@ const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull(
  * link in the confirmation letter is followed; the purge deletes pending rows after 48 hours and every
  * row 30 days after `created_at` (a scan of a small table, so no index of its own). `id` is what the
  * links carry (signed with HASH_SECRET), never the address. `confirm_sent_at` is when the last
- * confirmation letter was asked for.
+ * confirmation letter was asked for, `confirm_earlier_at` when the one before it was (two a day).
+ *
+ * `mailbox` is the mailbox the address reaches, made by the database's `mailbox_key()` (migration
+ * mailbox-key): the local part before any `+`, and at Gmail without dots and at gmail.com. One mailbox is
+ * one subscriber: a new row's mailbox must be free (`mailbox_rank` 0). Rows stored before the key that
+ * share a mailbox were all kept, ranked 1, 2, … after the first.
  */
 export const subscribers = pgTable(
   'subscribers',
@@ -48,12 +53,16 @@ export const subscribers = pgTable(
     language: text('language', { enum: languages }).notNull().default('en'),
     status: text('status', { enum: subscriberStatuses }).notNull().default('pending'),
     confirmSentAt: timestamp('confirm_sent_at', { withTimezone: true }),
+    confirmEarlierAt: timestamp('confirm_earlier_at', { withTimezone: true }),
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
     // A confirmation letter was asked for and is not in mail_queue yet. The subscribe request sets only
     // this (one row written, so subscribing stays cheap); the queue drainer moves it into mail_queue.
     confirmWanted: boolean('confirm_wanted').notNull().default(false),
+    mailbox: text('mailbox').notNull().generatedAlwaysAs(sql`mailbox_key(email)`),
+    mailboxRank: smallint('mailbox_rank').notNull().default(0),
   },
   (t) => [
+    uniqueIndex('subscribers_mailbox').on(t.mailbox, t.mailboxRank),
     check('subscribers_status', oneOf(t.status, subscriberStatuses)),
     check('subscribers_language', oneOf(t.language, languages)),
   ],

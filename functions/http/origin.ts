@@ -4,6 +4,7 @@ import { cors } from 'hono/cors';
 import { createMiddleware } from 'hono/factory';
 import { errorMessages } from '../contract.ts';
 import type { AppEnv } from '../services.ts';
+import { requestTrust } from './requestTrust.ts';
 import { forwarded, type TrustProxy } from './trustProxy.ts';
 
 const unsafeMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -19,9 +20,10 @@ function ownOrigin(request: Request, trust: TrustProxy): string {
 export const refuseCrossSite = createMiddleware<AppEnv>(async (c, next) => {
   const origin = c.req.header('origin');
   if (origin === undefined || !unsafeMethods.has(c.req.method)) return next();
-  const { trustProxy, allowedOrigins } = c.var.services.config;
+  const { allowedOrigins } = c.var.services.config;
   const normalised = origin.toLowerCase();
-  if (normalised === ownOrigin(c.req.raw, trustProxy) || allowedOrigins.includes(normalised)) return next();
+  if (normalised === ownOrigin(c.req.raw, requestTrust(c)) || allowedOrigins.includes(normalised))
+    return next();
   return c.json({ error: errorMessages.crossSite }, 403);
 });
 

@@ -9,6 +9,7 @@ import { rateLimits } from '../db/schema.ts';
 import type { Db } from '../db/types.ts';
 import type { AppEnv } from '../services.ts';
 import { clientKey, normaliseAddress } from './clientKey.ts';
+import { peerAddress, requestTrust } from './requestTrust.ts';
 import { clientAddress } from './trustProxy.ts';
 
 /** Which configured limit applies: subscribe, comment or rating (SUBSCRIBE_/COMMENT_/RATING_LIMIT_PER_HOUR). */
@@ -54,7 +55,7 @@ async function attemptOf(c: Context<AppEnv>, action: string, limit: LimitName): 
   const max = config.limits[limit];
   if (max === 0) return undefined;
   const now = new Date();
-  const address = normaliseAddress(clientAddress(c.req.raw.headers, c.env?.clientAddress, config.trustProxy));
+  const address = normaliseAddress(clientAddress(c.req.raw.headers, peerAddress(c), requestTrust(c)));
   return {
     clientKey: clientKey(await hashSecret(), address, now),
     action,

@@ -2,7 +2,9 @@
 // any header, so a forwarded value counts only when a proxy we were told about wrote it: counted from
 // the right, each trusted proxy appends what it saw, so the entry the outermost trusted proxy appended
 // is the client's, and everything to its left is the client's own (forgeable) text.
+import type { IncomingMessage } from 'node:http';
 import { isIP } from 'node:net';
+import proxyAddr from 'proxy-addr';
 
 /** The hosting platforms whose own client and location headers can be believed when named. */
 export const platforms = ['cloudflare', 'netlify', 'vercel'] as const;
@@ -10,11 +12,15 @@ export type PlatformName = (typeof platforms)[number];
 
 /**
  * How many proxies stand in front (`hops`; 0 means none: the socket is the client), and the platform
- * among them, if one is named: only then do its client and location headers count.
+ * among them, if one is named: only then do its client and location headers count. Or, with
+ * `proxies` (TRUST_PROXY as a list of addresses), which peers are proxies: `trustFor` then finds a
+ * request's hops, one per listed proxy from the socket inwards.
  */
 export interface TrustProxy {
   hops: number;
   platform: PlatformName | undefined;
+  /** proxy-addr's compiled list: whether the peer at hop `hop` (0: the socket's) is a listed proxy. */
+  proxies?: (address: string, hop: number) => boolean;
 }
 
 export const noProxy: TrustProxy = { hops: 0, platform: undefined };
@@ -27,8 +33,10 @@ const platformClientHeader: Record<PlatformName, string> = {
 };
 
 /**
- * TRUST_PROXY as written: a number of proxies, `true`/`yes` (one), `false`/`no` (none), or a platform
- * name (one proxy: that platform). Undefined when it is none of these.
+ * TRUST_PROXY as written: a number of proxies, `true`/`yes` (one), `false`/`no` (none), a platform
+ * name (one proxy: that platform), or a comma-separated list of the proxies' addresses and CIDR ranges
+ * and `loopback`, `linklocal`, `uniquelocal` (Express's `trust proxy`, by proxy-addr). Undefined when
+ * it is none of these.
  */
 export function parseTrustProxy(value: string): TrustProxy | undefined {
   const word = value.trim().toLowerCase();
@@ -36,7 +44,38 @@ export function parseTrustProxy(value: string): TrustProxy | undefined {
   if (word === 'true' || word === 'yes') return { hops: 1, platform: undefined };
   if (word === 'false' || word === 'no') return noProxy;
   const platform = platforms.find((name) => name === word);
-  return platform ? { hops: 1, platform } : undefined;
+  if (platform) return { hops: 1, platform };
+  const list = word.split(',').map((entry) => entry.trim());
+  if (list.some((entry) => !entry)) return undefined;
+  try {
+    return { hops: 0, platform: undefined, proxies: proxyAddr.compile(list) };
+  } catch {
+    return undefined;
+  }
+}
+
+/** Whether TRUST_PROXY believes any peer: then others may reach the port through a proxy. */
+export function trustsProxies(trust: TrustProxy): boolean {
+  return trust.hops > 0 || trust.platform !== undefined || trust.proxies !== undefined;
+}
+
+/**
+ * TRUST_PROXY for one request from `peer`: a list becomes the number of hops whose proxies it names,
+ * walking X-Forwarded-For from the socket inwards while each hop is listed (proxy-addr's walk), so a
+ * client that reaches the port itself is its own address whatever it forwards. A count is as given.
+ */
+export function trustFor(
+  trust: TrustProxy,
+  peer: string | undefined,
+  forwardedFor: string | string[] | null | undefined,
+): TrustProxy {
+  if (!trust.proxies || !peer) return trust.proxies ? noProxy : trust;
+  const request = {
+    headers: { 'x-forwarded-for': entries(forwardedFor).join(',') },
+    socket: { remoteAddress: peer },
+  };
+  const chain = proxyAddr.all(request as unknown as IncomingMessage, trust.proxies);
+  return { hops: chain.length - 1, platform: trust.platform };
 }
 
 /** The comma-separated entries of a header value, in order, trimmed, empty ones dropped (Node gives a

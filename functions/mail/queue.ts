@@ -3,6 +3,7 @@
 // Several drainers may run at once: each claims its letters (row locks, skipped by the others).
 import { eq, type SQL, sql } from 'drizzle-orm';
 import type { Lang } from '../contract.ts';
+import { perDatabase } from '../db/perDatabase.ts';
 import { type MailKind, mailQueue, rateLimits, subscribers } from '../db/schema.ts';
 import type { Db } from '../db/types.ts';
 import { countAttempt } from '../http/rateLimit.ts';
@@ -24,13 +25,23 @@ export const letterTimeoutMs = 60_000;
 // A claimed letter is not claimed again until the batch that holds it must be over (each of its
 // letters within letterTimeoutMs), with a minute to spare, in case its drainer dies mid-send.
 const leaseMs = (batch: number) => batch * letterTimeoutMs + 60_000;
-// The global cap's counter: one row per clock hour in the rate-limit table, for every client at once.
-const capKey = { clientKey: '*', action: 'confirm-mail' };
+// The global cap's counters: one row per clock hour and kind in the rate-limit table, for every client at
+// once. Confirmation letters and the course's each have a share of CONFIRM_MAIL_PER_HOUR of their own, so
+// a flood of sign-ups that spends the confirmations' share never holds up a subscriber's course (a day-28
+// letter must leave before the day-30 purge).
+type CappedKind = Exclude<MailKind, 'moderation'>;
+const capKeys: Record<CappedKind, { clientKey: string; action: string }> = {
+  confirm: { clientKey: '*', action: 'confirm-mail' },
+  course: { clientKey: '*', action: 'course-mail' },
+};
 
 export interface DrainOptions {
   transport: MailTransport;
   context: LetterContext;
-  /** Most confirmation letters per clock hour (CONFIRM_MAIL_PER_HOUR); 0 means no cap. */
+  /**
+   * Most confirmation letters per clock hour (CONFIRM_MAIL_PER_HOUR), and as many course letters beside
+   * them; 0 means no cap.
+   */
   confirmPerHour: number;
   /** The content folder, for the letters of the course; a drainer without it sends only confirmations. */
   contentDir?: string;
@@ -51,7 +62,7 @@ export interface DrainResult {
   retrying: number;
   /** Failed for the last time. */
   failed: number;
-  /** The hourly cap stopped the drain; the rest wait for the next hour. */
+  /** The hourly cap (either kind's share) stopped the drain; the rest wait for the next hour. */
   capped: boolean;
 }
 
@@ -66,33 +77,37 @@ interface Claimed {
   language: Lang;
 }
 
-async function sentThisHour(db: Db, windowStart: Date): Promise<number> {
+async function sentThisHour(db: Db, kind: CappedKind, windowStart: Date): Promise<number> {
+  const { clientKey, action } = capKeys[kind];
   const [row] = await db
     .select({ hits: rateLimits.hits })
     .from(rateLimits)
     .where(
-      sql`${rateLimits.clientKey} = ${capKey.clientKey} and ${rateLimits.action} = ${capKey.action}
+      sql`${rateLimits.clientKey} = ${clientKey} and ${rateLimits.action} = ${action}
           and ${rateLimits.windowStart} = ${windowStart}`,
     );
   return row?.hits ?? 0;
 }
 
 // Fair shares under the hourly cap: when more letters wait than the cap lets through (a flood of
-// strangers' sign-ups), they are taken in turns per recipient domain, and within a domain (and each
-// turn) the newest first. A flood aimed at one domain then takes one letter per turn from the others,
-// and a visitor who signs up during or after a flood waits for the next turn, not behind the backlog;
-// the backlog goes at the cap's pace until the purge removes it with its pending addresses (48 hours).
+// strangers' sign-ups), they are taken in turns per recipient domain, within a domain the newest first,
+// and within a turn the oldest first. A flood aimed at one domain then takes one letter per turn from
+// the others, a visitor who signs up during or after it waits for the next turn, not behind the
+// backlog, and fresh letters from many domains cannot keep overtaking an older visitor's in the same
+// turn; the backlog goes at the cap's pace until the purge removes it with its pending addresses.
 // Each client's own share is the per-client limit on sign-ups (SUBSCRIBE_LIMIT_PER_HOUR), which every
 // letter comes from. Ranking needs no lock; the rows are locked (skipping other drainers') afterwards.
 const fairTurn = (email: SQL, newest: SQL) =>
   sql`row_number() over (partition by split_part(${email}, '@', 2) order by ${newest} desc)`;
 
-async function claim(db: Db, now: Date, limit: number): Promise<Claimed[]> {
+/** Claims up to `limit` waiting letters of `kind`, for a drain that may send `batch` letters in all. */
+async function claim(db: Db, now: Date, kind: CappedKind, limit: number, batch: number): Promise<Claimed[]> {
+  if (limit <= 0) return [];
   const rows = await db
     .update(mailQueue)
     .set({
       attempts: sql`${mailQueue.attempts} + 1`,
-      nextAttemptAt: new Date(now.getTime() + leaseMs(limit)),
+      nextAttemptAt: new Date(now.getTime() + leaseMs(batch)),
     })
     .from(subscribers)
     .where(
@@ -101,8 +116,8 @@ async function claim(db: Db, now: Date, limit: number): Promise<Claimed[]> {
           select id from (
             select q.id, q.created_at, ${fairTurn(sql`s.email`, sql`q.created_at, q.id`)} as turn
             from mail_queue q join subscribers s on s.id = q.subscriber_id
-            where q.status = 'waiting' and q.next_attempt_at <= ${now}) ranked
-          order by turn, created_at desc, id desc limit ${limit})
+            where q.kind = ${kind} and q.status = 'waiting' and q.next_attempt_at <= ${now}) ranked
+          order by turn, created_at, id limit ${limit})
         -- Asked again of the row as it is once locked: a drainer that ranked it before another claimed
         -- it (and committed) must not claim it too.
         and status = 'waiting' and next_attempt_at <= ${now}
@@ -136,13 +151,21 @@ export async function queueRequestedLetters(db: Db, now = new Date(), limit?: nu
                      select id from (
                        select id, confirm_sent_at, ${fairTurn(sql`email`, sql`confirm_sent_at`)} as turn
                        from ${subscribers} where confirm_wanted) ranked
-                     order by turn, confirm_sent_at desc limit ${limit})
+                     order by turn, confirm_sent_at limit ${limit})
                    for update skip locked)`;
   await db.execute(sql`
     with wanted as (
       update ${subscribers} set confirm_wanted = false where ${bounded} returning id)
     insert into ${mailQueue} (subscriber_id, next_attempt_at) select id, ${now} from wanted`);
 }
+
+const subscriberExists = perDatabase((db) =>
+  db
+    .select({ id: subscribers.id })
+    .from(subscribers)
+    .where(eq(subscribers.id, sql.placeholder('id')))
+    .prepare('subscriber_exists'),
+);
 
 function withinTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
@@ -163,22 +186,31 @@ export async function drainQueue(db: Db, options: DrainOptions): Promise<DrainRe
   }
   const windowStart = new Date(Math.floor(now.getTime() / hourMs) * hourMs);
   const batch = options.batch ?? 20;
-  let room = batch;
-  if (options.confirmPerHour > 0) {
-    const left = options.confirmPerHour - (await sentThisHour(db, windowStart));
-    if (left <= 0) return { ...result, capped: true };
-    room = Math.min(room, left);
-  }
-  await queueRequestedLetters(db, now, room);
-  if (options.contentDir) await queueCourseLetters(db, now, room);
-  const claimed = await claim(db, now, room);
+  const roomFor = async (kind: CappedKind) =>
+    options.confirmPerHour > 0
+      ? Math.max(0, Math.min(batch, options.confirmPerHour - (await sentThisHour(db, kind, windowStart))))
+      : batch;
+  const room = {
+    confirm: await roomFor('confirm'),
+    course: options.contentDir ? await roomFor('course') : 0,
+  };
+  await queueRequestedLetters(db, now, room.confirm);
+  await queueCourseLetters(db, now, room.course);
+  const confirms = await claim(db, now, 'confirm', room.confirm, room.confirm + room.course);
+  const course = await claim(db, now, 'course', room.course, room.confirm + room.course);
   // The cap, not the batch size, decided how many to take, and all were taken.
-  result.capped = room < batch && claimed.length === room;
+  result.capped =
+    (room.confirm < batch && confirms.length === room.confirm) ||
+    (options.contentDir !== undefined && room.course < batch && course.length === room.course);
+  // The oldest first, whichever kind.
+  const claimed = [...confirms, ...course].sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
   if (claimed.length === 0) return result;
   // The templates (React Email, half a second to load) only once there is a letter: the API's routes
   // import this module, and most of their cold starts send nothing.
   const { confirmationLetter, courseLetterOf } = await import('./letters.ts');
   for (const letter of claimed) {
+    // Unsubscribed or deleted since the claim (a batch takes a while): the row took this letter with it.
+    if (!(await subscriberExists(db).execute({ id: letter.subscriberId })).length) continue;
     try {
       const recipient = { id: letter.subscriberId, email: letter.email, language: letter.language };
       // Made from the queued letter alone (its id and time), so a letter sent again after a crash is the
@@ -190,8 +222,8 @@ export async function drainQueue(db: Db, options: DrainOptions): Promise<DrainRe
       const { file } = await withinTimeout(options.transport.send(made), letterTimeoutMs);
       await db.delete(mailQueue).where(eq(mailQueue.id, letter.id));
       await countSentLetter(db, letter.kind, now);
-      if (options.confirmPerHour > 0 && letter.kind === 'confirm') {
-        await countAttempt(db, { ...capKey, windowStart, max: options.confirmPerHour });
+      if (options.confirmPerHour > 0 && (letter.kind === 'confirm' || letter.kind === 'course')) {
+        await countAttempt(db, { ...capKeys[letter.kind], windowStart, max: options.confirmPerHour });
       }
       result.sent++;
       options.onSent?.({ confirmUrl: made.confirmUrl, file });

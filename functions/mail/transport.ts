@@ -5,6 +5,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Config } from '../config.ts';
+import { makePrivateDir, privateFileMode } from '../privateFiles.ts';
 import { outboxDir, outboxTag } from './outbox.ts';
 
 /** One letter to one person: an HTML part, a plain-text part and extra headers. */
@@ -61,11 +62,13 @@ function outboxTransport(dir: string, from: string): MailTransport {
     description: dir,
     async send(letter) {
       const info = await transporter.sendMail(message(letter));
-      await fs.mkdir(dir, { recursive: true });
+      makePrivateDir(dir);
       const time = new Date().toISOString().replace(/[:.]/g, '-');
       const name = `${outboxTag(letter.to)}-${time}-${randomBytes(4).toString('hex')}.eml`;
       const file = path.join(dir, name);
-      await fs.writeFile(file, info.message as Buffer);
+      // Whole or not at all: a reader of the folder never meets half a letter.
+      await fs.writeFile(`${file}.partial`, info.message as Buffer, { mode: privateFileMode });
+      await fs.rename(`${file}.partial`, file);
       return { file };
     },
     close: () => transporter.close(),

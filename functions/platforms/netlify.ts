@@ -62,7 +62,7 @@ try {
 
 /** Answers every request with a plain 500 (the log says why) when the API could not start. */
 function unavailable(error: unknown) {
-  return new Hono().use(apiHeaders(noProxy)).all('*', (c) => {
+  return new Hono().use(apiHeaders(() => noProxy)).all('*', (c) => {
     console.error(`The API cannot start: ${error instanceof ConfigError ? error.message : safeError(error)}`);
     return c.json({ error: errorMessages.serverError }, 500);
   });

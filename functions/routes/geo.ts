@@ -6,6 +6,7 @@
 // is no evidence, even where a visitor who fakes it would mostly fool themselves.
 import { Hono } from 'hono';
 import type { GeoAnswer } from '../contract.ts';
+import { requestTrust } from '../http/requestTrust.ts';
 import type { TrustProxy } from '../http/trustProxy.ts';
 import type { AppEnv, Platform } from '../services.ts';
 
@@ -100,6 +101,7 @@ export function readGeo(
 
 export const geo = new Hono<AppEnv>().get('/', (c) => {
   c.header('Cache-Control', 'private, no-store');
-  const { trustProxy, geoCountryHeader } = c.var.services.config;
-  return c.json(readGeo(c.req.raw.headers, c.env?.geo, trustProxy, geoCountryHeader));
+  return c.json(
+    readGeo(c.req.raw.headers, c.env?.geo, requestTrust(c), c.var.services.config.geoCountryHeader),
+  );
 });

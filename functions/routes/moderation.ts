@@ -1,10 +1,10 @@
 // /api/moderation: the approve and hide links of a moderation letter open /moderate (or /bg/moderate),
-// which GETs the comment here to show it and POSTs the decision only when its button is pressed, so a
-// mail scanner that fetches the links (and even runs the page) approves nothing. A link acts only on a
+// which asks for the comment here (POST /comment, reading only) to show it and POSTs the decision only
+// when its button is pressed, so a mail scanner that fetches the links (and even runs the page)
+// approves nothing. The token travels in request bodies, never in a query a proxy's log keeps. A link acts only on a
 // held comment: once either link of a comment was used (or the operator decided from the command
 // line), both say what was decided.
 
-import { zValidator } from '@hono/zod-validator';
 import { and, eq } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { Hono } from 'hono';
@@ -14,7 +14,7 @@ import { jsonBody, validJson } from '../http/jsonBody.ts';
 import { rateLimit } from '../http/rateLimit.ts';
 import { checkModerationToken } from '../mail/tokens.ts';
 import { reviewColumns } from '../moderation.ts';
-import { moderationQuery, moderationToken } from '../schemas.ts';
+import { moderationShowBody, moderationToken } from '../schemas.ts';
 import type { AppEnv } from '../services.ts';
 
 const limited = rateLimit('moderation', 'moderation', { error: errorMessages.moderationRateLimited });
@@ -31,39 +31,30 @@ const decided = (status: ModerationStatus) =>
   status === 'published' ? errorMessages.moderationApproved : errorMessages.moderationHidden;
 
 export const moderation = new Hono<AppEnv>()
-  .get(
-    '/',
-    limited,
-    zValidator('query', moderationQuery, (result, c) => {
-      if (!result.success) {
-        return c.json({ error: result.error.issues[0]?.message ?? errorMessages.moderationInvalid }, 400);
-      }
-    }),
-    async (c) => {
-      const { token, lang = 'en' } = c.req.valid('query');
-      const check = await checked(c, token);
-      if ('answer' in check) return check.answer;
-      const { db } = await c.var.services.db();
-      const [row] = await db
-        .select({ ...reviewColumns, status: comments.status })
-        .from(comments)
-        .where(eq(comments.id, check.commentId));
-      if (!row) return c.json({ error: errorMessages.moderationGone }, 404);
-      const title = await c.var.services.content.articleTitle(row.articleId, lang);
-      return c.json({
-        action: check.action,
-        status: row.status,
-        comment: {
-          id: row.id,
-          name: row.name,
-          comment: row.comment,
-          language: row.language,
-          createdAt: row.createdAt.toISOString(),
-        },
-        article: { id: row.articleId, title: title ?? `#${row.articleId}` },
-      });
-    },
-  )
+  .post('/comment', limited, jsonBody, validJson(moderationShowBody), async (c) => {
+    const { token, lang = 'en' } = c.req.valid('json');
+    const check = await checked(c, token);
+    if ('answer' in check) return check.answer;
+    const { db } = await c.var.services.db();
+    const [row] = await db
+      .select({ ...reviewColumns, status: comments.status })
+      .from(comments)
+      .where(eq(comments.id, check.commentId));
+    if (!row) return c.json({ error: errorMessages.moderationGone }, 404);
+    const title = await c.var.services.content.articleTitle(row.articleId, lang);
+    return c.json({
+      action: check.action,
+      status: row.status,
+      comment: {
+        id: row.id,
+        name: row.name,
+        comment: row.comment,
+        language: row.language,
+        createdAt: row.createdAt.toISOString(),
+      },
+      article: { id: row.articleId, title: title ?? `#${row.articleId}` },
+    });
+  })
   .post('/', limited, jsonBody, validJson(moderationToken), async (c) => {
     const check = await checked(c, c.req.valid('json').token);
     if ('answer' in check) return check.answer;

@@ -1,6 +1,8 @@
 // POST /api/subscribe: the newsletter form. The address is
 // stored as pending, its confirmation letter asked for in the same row; the letter itself leaves later
 // (functions/mail/queue.ts), so a slow or absent mail server never slows or fails a subscription.
+// One mailbox is one subscriber however it is spelled (`+tags`, Gmail's dots: schema.ts `mailbox`), and
+// gets at most two confirmation letters a day, so nobody can fill a stranger's inbox with spellings.
 import { sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { errorMessages } from '../contract.ts';
@@ -14,9 +16,13 @@ import type { AppEnv } from '../services.ts';
 
 /** A pending address asking again gets a fresh confirmation letter once the last one is this old. */
 export const confirmResendAfterMs = 10 * 60_000;
+/** At most this many confirmation letters reach one mailbox in any 24 hours, however it is spelled. */
+export const confirmLettersPerDay = 2;
 
-// One row written: the unique constraint decides (two simultaneous requests for one address store one
-// row), and `confirm_wanted` is the queued confirmation letter, moved into mail_queue by the drainer.
+// One row written: the unique mailbox decides (two simultaneous requests for one mailbox, in any
+// spellings, store one row), and `confirm_wanted` is the queued confirmation letter, moved into mail_queue
+// by the drainer. The rank is that of a row the mailbox already has, if any, so any row of it conflicts
+// (0 otherwise: after the migration a mailbox's rank 0 may have gone while an older spelling stayed).
 const insertSubscriber = perDatabase((db) =>
   db
     .insert(subscribers)
@@ -25,21 +31,34 @@ const insertSubscriber = perDatabase((db) =>
       language: sql.placeholder('language'),
       confirmSentAt: sql`now()`,
       confirmWanted: true,
+      mailboxRank: sql`(select coalesce(min(${subscribers.mailboxRank}), 0) from ${subscribers}
+                        where ${subscribers.mailbox} = mailbox_key(${sql.placeholder('email')}))`,
     })
-    .onConflictDoNothing({ target: subscribers.email })
+    .onConflictDoNothing()
     .returning({ id: subscribers.id })
     .prepare('insert_subscriber'),
 );
 
-// An address already stored: a pending one whose last letter is older than ten minutes gets another.
+// A mailbox already stored, in any spelling: its pending subscriber gets another letter when none of its
+// rows is confirmed, the last letter is ten minutes old and fewer than two left in the last 24 hours.
+// The letter goes to the spelling stored, which reaches the same mailbox.
 const resendConfirmation = perDatabase((db) =>
   db
     .update(subscribers)
-    .set({ confirmSentAt: sql`now()`, confirmWanted: true })
+    .set({
+      confirmEarlierAt: sql`${subscribers.confirmSentAt}`,
+      confirmSentAt: sql`now()`,
+      confirmWanted: true,
+    })
     .where(
-      sql`${subscribers.email} = ${sql.placeholder('email')} and ${subscribers.status} = 'pending'
-          and (${subscribers.confirmSentAt} is null
-               or ${subscribers.confirmSentAt} < now() - make_interval(secs => ${confirmResendAfterMs / 1000}))`,
+      sql`${subscribers.id} = (select id from ${subscribers} where mailbox = mailbox_key(${sql.placeholder('email')})
+                               order by mailbox_rank limit 1)
+          and ${subscribers.status} = 'pending'
+          and not exists (select 1 from ${subscribers} other where other.mailbox = ${subscribers.mailbox}
+            and (other.status = 'confirmed'
+                 or other.confirm_sent_at >= now() - make_interval(secs => ${confirmResendAfterMs / 1000})))
+          and (select count(*) from ${subscribers} other, unnest(array[other.confirm_sent_at, other.confirm_earlier_at]) sent (at)
+               where other.mailbox = ${subscribers.mailbox} and sent.at > now() - interval '1 day') < ${confirmLettersPerDay}`,
     )
     .prepare('resend_confirmation'),
 );

@@ -95,8 +95,10 @@ export function redirectTarget(rule: RedirectRule, match: RegExpExecArray): stri
     /:(\w+)/g,
     (whole, name: string) => groups[name] ?? (name === 'splat' ? '' : whole),
   );
-  // A path filled in from the request (`/go//evil.example`) must not become another host's address.
-  return rule.to.startsWith('/') ? target.replace(/^[/\\]+/, '/') : target;
+  // A path filled in from the request (`/go//evil.example`) must not become another host's address,
+  // nor with a tab, newline or other control character or space between the slashes, which URL
+  // parsers drop (`/\t/evil.example` is read as `//evil.example`).
+  return rule.to.startsWith('/') ? target.replace(/^[/\\\p{Cc}\s]+/u, '/') : target;
 }
 
 /**

@@ -10,7 +10,7 @@ import { createContent } from '../content.ts';
 import { openDatabase } from '../db/client.ts';
 import { DataDirLockedError } from '../db/dataDirLock.ts';
 import { defaultPageCsp, documentHeaders, securityHeaders } from '../http/securityHeaders.ts';
-import { forwardedHttps } from '../http/trustProxy.ts';
+import { forwardedHttps, trustFor, trustsProxies } from '../http/trustProxy.ts';
 import { describePurge, purgeExpired } from '../retention.ts';
 import { safeError } from '../safeError.ts';
 import { createServices } from '../services.ts';
@@ -33,7 +33,8 @@ try {
   fail(error instanceof ConfigError ? error.message : String(error));
 }
 
-const problem = productionProblem(config, !isLoopback(config.host));
+// Behind a proxy (any TRUST_PROXY) strangers reach the server, whatever HOST it listens on.
+const problem = productionProblem(config, !isLoopback(config.host) || trustsProxies(config.trustProxy));
 if (problem) fail(problem);
 
 if (!fs.existsSync(config.distDir)) fail(`No built site in ${config.distDir}. Run \`npm run build\` first.`);
@@ -72,8 +73,9 @@ function staticFailure(request: http.IncomingMessage, response: http.ServerRespo
   response.writeHead(500, headers).end('Something went wrong');
 }
 
+// Node's request goes along, so the API reads the peer with Hono's getConnInfo.
 const api = getRequestListener((request: Request, env: HttpBindings | Http2Bindings) =>
-  app.fetch(request, { clientAddress: env.incoming.socket.remoteAddress }),
+  app.fetch(request, { incoming: env.incoming as http.IncomingMessage }),
 );
 // Pages and files go to the static site as Node's own request and response (no web Request is made of
 // them); /api goes on to Hono.
@@ -81,7 +83,12 @@ const server = http.createServer((request, response) => {
   const pathname = request.url?.split('?', 1)[0] ?? '/';
   if (pathname === '/api' || pathname.startsWith('/api/')) return void api(request, response);
   try {
-    site.handle(request, response, forwardedHttps(request.headers['x-forwarded-proto'], config.trustProxy));
+    const trust = trustFor(
+      config.trustProxy,
+      request.socket.remoteAddress,
+      request.headers['x-forwarded-for'],
+    );
+    site.handle(request, response, forwardedHttps(request.headers['x-forwarded-proto'], trust));
   } catch (error) {
     staticFailure(request, response, error);
   }

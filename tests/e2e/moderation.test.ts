@@ -9,7 +9,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { expectAccessible } from '../support/browser.ts';
 import { launchChromium } from '../support/chromium.ts';
-import { type Served, startServe } from '../support/processes.ts';
+import { behindProxy, type Served, startServe } from '../support/processes.ts';
 import { startSmtpServer, type TestSmtp } from '../support/smtpServer.ts';
 
 const operator = 'operator@example.com';
@@ -23,7 +23,9 @@ beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'advice-moderation-e2e-'));
   smtp = await startSmtpServer();
   [server, browser] = await Promise.all([
-    startServe({ DATA_DIR: dataDir, TRUST_PROXY: 'true', SMTP_URL: smtp.url, ADMIN_EMAIL: operator }),
+    behindProxy().then((proxied) =>
+      startServe({ DATA_DIR: dataDir, ...proxied, SMTP_URL: smtp.url, ADMIN_EMAIL: operator }),
+    ),
     launchChromium(),
   ]);
 });

@@ -1,6 +1,7 @@
 // The newsletter from a reader's side, in Bulgarian: subscribe on the home page, open the link from the
-// letter the server wrote to its outbox (no SMTP_URL), see the confirmation; then open the letter's
-// unsubscribe link, press the button, and the address is gone.
+// letter the server wrote to its outbox (no SMTP_URL), press the page's button, see the confirmation;
+// then open the letter's unsubscribe link, press the button, and the address is gone. Opening a link
+// alone (as mail scanners do) changes nothing, in either language: the operator's export says so.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -9,17 +10,21 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { actOnPage, expectAccessible } from '../support/browser.ts';
 import { launchChromium } from '../support/chromium.ts';
-import { type Served, startServe } from '../support/processes.ts';
+import { behindProxy, runScript, type Served, startServe } from '../support/processes.ts';
 
 let browser: Browser;
 let server: Served;
 let dataDir: string;
+let env: Record<string, string>;
 
 beforeAll(async () => {
   // A server of its own, so the test can read the outbox in its data folder.
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'advice-newsletter-e2e-'));
   [server, browser] = await Promise.all([
-    startServe({ DATA_DIR: dataDir, TRUST_PROXY: 'true' }),
+    behindProxy().then((proxied) => {
+      env = { DATA_DIR: dataDir, ...proxied };
+      return startServe(env);
+    }),
     launchChromium(),
   ]);
 });
@@ -41,6 +46,30 @@ async function letterInOutbox(count = 1) {
       return simpleParser(fs.readFileSync(path.join(outbox, files.sort()[count - 1] ?? '')));
     }
     if (Date.now() > until) throw new Error(`no letter in ${outbox}:\n${server.output()}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** The subscription's status as the operator's export tells it, through the running server. */
+async function statusOf(email: string): Promise<string | undefined> {
+  const exported = await runScript('functions/cli/admin.ts', ['export', email], env);
+  expect(exported.code, exported.stderr).toBe(0);
+  return JSON.parse(exported.stdout).subscription?.status;
+}
+
+/** The first letter in the outbox to `email` with `subject`, once the server wrote it. */
+async function letterTo(email: string, subject: string) {
+  const outbox = path.join(dataDir, 'outbox');
+  const until = Date.now() + 20_000;
+  for (;;) {
+    for (const file of fs.existsSync(outbox)
+      ? fs.readdirSync(outbox).filter((f) => f.endsWith('.eml'))
+      : []) {
+      const letter = await simpleParser(fs.readFileSync(path.join(outbox, file)));
+      if (letter.subject === subject && letter.to && 'text' in letter.to && letter.to.text === email)
+        return letter;
+    }
+    if (Date.now() > until) throw new Error(`no letter to ${email} in ${outbox}:\n${server.output()}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
@@ -82,17 +111,24 @@ it('subscribes on the Bulgarian home page, confirms from the letter, and unsubsc
   expect(unsubscribeLink).not.toBe('');
   expect(server.output()).toContain(confirmLink);
 
+  // Opening the link changes nothing: the page says what a press does, and the address stays pending.
   await page.goto(confirmLink);
   expect(await page.locator('html').getAttribute('lang')).toBe('bg');
+  await page.getByText('Само отварянето на страницата не променя нищо.').waitFor();
+  await page.waitForLoadState('networkidle');
+  expect(await statusOf(email)).toBe('pending');
+  await page.getByRole('button', { name: 'Потвърди абонамента ми' }).click();
   await page.getByText('Готово, вътре си! Абонаментът ти е потвърден').waitFor();
+  expect(await statusOf(email)).toBe('confirmed');
   await expectAccessible(page);
   // Confirming started the course: its welcome letter follows within seconds.
   expect((await letterInOutbox(2)).subject).toBe('Пет писма за трийсет дни, после те пускаме');
   // The token leaves the address once read, and the page sends no referrer.
   expect(page.url()).toBe(`${server.url}/bg/subscribe/confirm`);
   expect(await page.locator('meta[name="referrer"]').getAttribute('content')).toBe('no-referrer');
-  // The link is single use: opened again, the page says so kindly.
+  // The link is single use: opened again and pressed, the page says so kindly.
   await page.goto(confirmLink);
+  await page.getByRole('button', { name: 'Потвърди абонамента ми' }).click();
   await page.getByText('Тази връзка вече е използвана: абонаментът ти е потвърден.').waitFor();
 
   // Opening the unsubscribe page changes nothing by itself (link scanners open links too).
@@ -111,10 +147,41 @@ it('subscribes on the Bulgarian home page, confirms from the letter, and unsubsc
   await context.close();
 });
 
+it('confirms nothing in English either until the button is pressed', async () => {
+  const context = await browser.newContext({
+    baseURL: server.url,
+    locale: 'en-US',
+    extraHTTPHeaders: { 'X-Forwarded-For': '10.250.0.2' },
+  });
+  const page = await context.newPage();
+  const email = `press-${Date.now()}@example.com`;
+  expect((await page.request.post('/api/subscribe', { data: { email, language: 'en' } })).status()).toBe(201);
+  const letter = await letterTo(email, 'One click to confirm your subscription');
+  expect(letter.text).toContain('where one more press confirms');
+  const confirmLink = new RegExp(`${server.url}/subscribe/confirm\\?token=[A-Za-z0-9._-]+`).exec(
+    letter.text ?? '',
+  )?.[0];
+  expect(confirmLink).toBeTruthy();
+
+  await page.goto(confirmLink ?? '');
+  await page.getByText('Opening this page alone changes nothing.').waitFor();
+  await page.waitForLoadState('networkidle');
+  // Opened twice, as a scanner and then the reader might: still pending.
+  await page.goto(confirmLink ?? '');
+  await page.waitForLoadState('networkidle');
+  expect(await statusOf(email)).toBe('pending');
+  await page.getByRole('button', { name: 'Confirm my subscription' }).click();
+  await page.getByText('You are in! Your subscription is confirmed').waitFor();
+  expect(await page.getByRole('button', { name: 'Confirm my subscription' }).isVisible()).toBe(false);
+  expect(await statusOf(email)).toBe('confirmed');
+  await context.close();
+});
+
 it('says a forged confirmation link does not work and offers to subscribe again', async () => {
   const context = await browser.newContext({ baseURL: server.url, locale: 'en-US' });
   const page = await context.newPage();
   await page.goto('/subscribe/confirm?token=forged.token.value');
+  await page.getByRole('button', { name: 'Confirm my subscription' }).click();
   await page.getByText('This link does not work.').waitFor();
   await page.getByRole('link', { name: 'Subscribe again' }).waitFor();
   await page.goto('/unsubscribe');

@@ -10,6 +10,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { pathToFileURL } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
+  currentPidNamespace,
   defaultStaleMs,
   judgeLock,
   type LockOptions,
@@ -172,6 +173,40 @@ describe('PGlite data directory lock', () => {
     expect(judgeLock({ owner: owner('web-0', gonePid), ageMs: 1000 }, here)).toBe('watch');
     expect(judgeLock({ owner: owner('web-0', gonePid), ageMs: defaultStaleMs + 1 }, here)).toBe('abandoned');
     expect(judgeLock({ ageMs: 0 }, here)).toBe('abandoned');
+  });
+
+  it('judges a lock from another pid namespace with our hostname (a second container) by its refreshes', () => {
+    const ours = currentPidNamespace();
+    expect(ours).toMatch(/^pid:\[\d+\]$/);
+    const here = { hostname: 'web-1', pid: process.pid, holds: false, bootId: 'boot-1', pidNamespace: ours };
+    // Its pid 1 is alive here too, and means nothing: a live container's fresh lock is watched, not
+    // judged abandoned by a pid that may not exist here, nor alive by one that is another process.
+    const other = {
+      pid: 1,
+      hostname: 'web-1',
+      since: '',
+      token: 'x',
+      bootId: 'boot-1',
+      pidNamespace: 'pid:[1]',
+    };
+    expect(judgeLock({ owner: other, ageMs: 1000 }, here)).toBe('watch');
+    expect(judgeLock({ owner: { ...other, pid: 2 ** 22 + 12_345 }, ageMs: 1000 }, here)).toBe('watch');
+    expect(judgeLock({ owner: other, ageMs: defaultStaleMs + 1 }, here)).toBe('abandoned');
+    // The same namespace: the process decides, as before.
+    expect(judgeLock({ owner: { ...other, pid: process.ppid, pidNamespace: ours }, ageMs: 1000 }, here)).toBe(
+      'alive',
+    );
+  });
+
+  it('names its pid namespace in the lock it writes', async () => {
+    const dir = tempDir('lock-namespace');
+    const release = await lockDataDir(dir);
+    try {
+      const owner = JSON.parse(fs.readFileSync(path.join(dir, 'pglite.lock'), 'utf8')) as LockOwner;
+      expect(owner.pidNamespace).toBe(currentPidNamespace());
+    } finally {
+      release();
+    }
   });
 
   it('of two starters racing for an abandoned lock, exactly one wins, every time', async () => {

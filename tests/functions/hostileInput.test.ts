@@ -4,7 +4,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { bodyLimitBytes, errorMessages } from '../../functions/contract.ts';
 import { makeContentDir, makeDistDir } from '../support/fixtures.ts';
 import { getJson, postJson, sessionId, uniqueClient, uniqueEmail } from '../support/http.ts';
-import { type Served, startServe } from '../support/processes.ts';
+import { behindProxy, type Served, startServe } from '../support/processes.ts';
 import { describeDb, freshDatabaseEnv } from '../support/testDb.ts';
 
 /** A raw HTTP/1.1 POST, for what fetch will not send (chunked bodies, lying lengths). */
@@ -40,7 +40,7 @@ describeDb('hostile input', () => {
       ...(await freshDatabaseEnv()),
       CONTENT_DIR: makeContentDir(),
       DIST_DIR: makeDistDir(),
-      TRUST_PROXY: 'true',
+      ...(await behindProxy()),
       ALLOWED_ORIGINS: 'https://friend.example, https://other.example/',
       SUBSCRIBE_LIMIT_PER_HOUR: '0',
       COMMENT_LIMIT_PER_HOUR: '0',

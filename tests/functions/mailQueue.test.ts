@@ -1,13 +1,16 @@
 // The mail queue under a crash: a claimed letter stays claimed for as long as its batch may take, and a
-// letter sent again (its first try cut off after the server took it) is the same letter.
+// letter sent again (its first try cut off after the server took it) is the same letter. Under the
+// hourly cap: fair turns per domain, the oldest first within a turn, the course's own share.
+import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { subscribers } from '../../functions/db/schema.ts';
+import { courseSchedule, subscribers } from '../../functions/db/schema.ts';
 import { drainQueue, letterTimeoutMs } from '../../functions/mail/queue.ts';
 import { retryDelayMs } from '../../functions/mail/retries.ts';
 import type { Letter, MailTransport } from '../../functions/mail/transport.ts';
 import { uniqueEmail } from '../support/http.ts';
 import type { TestApp } from '../support/inProcessApp.ts';
 import { startMailingApp, stopMailingApp } from '../support/mailingApp.ts';
+import { repoRoot } from '../support/processes.ts';
 import type { TestSmtp } from '../support/smtpServer.ts';
 import { describeDb } from '../support/testDb.ts';
 
@@ -119,5 +122,75 @@ describeDb('the mail queue under a crash', () => {
     // The next hour: the visitor's letter is among the first (not behind the 60 letters before it).
     expect(await drainAt(hour + 3_600_000 + minuteMs)).toMatchObject({ sent: cap, capped: true });
     expect(sent.map((letter) => letter.to)).toContain(visitor);
+  });
+
+  // A drain at the cap, in an hour of its own far from the others', into a memory transport.
+  const cappedDrain = (sent: Letter[], at: number, extra: Partial<Parameters<typeof drainQueue>[1]> = {}) =>
+    drainQueue(t.database.db, {
+      transport: {
+        description: 'memory',
+        close: () => {},
+        send: async (letter) => {
+          sent.push(letter);
+          return {};
+        },
+      },
+      context: { secret, siteUrl: site },
+      confirmPerHour: 10,
+      now: new Date(at),
+      ...extra,
+    });
+
+  it('sends the oldest letter first within a turn, so fresh letters from many domains cannot starve it', async () => {
+    const sent: Letter[] = [];
+    // Other tests' letters are gone first; then one visitor an hour ago, then thirty strangers at thirty
+    // domains, each the first (turn 1) of its domain, as fresh as can be.
+    while ((await cappedDrain(sent, Date.now(), { confirmPerHour: 0 })).sent > 0);
+    const visitor = uniqueEmail('old-visitor').replace('@example.com', '@visitor.example');
+    const strangers = Array.from({ length: 30 }, (_, i) => ({
+      email: uniqueEmail('fresh').replace('@example.com', `@d${i}.example`),
+      confirmWanted: true,
+      confirmSentAt: new Date(Date.now() - minuteMs),
+    }));
+    await t.database.db
+      .insert(subscribers)
+      .values([
+        { email: visitor, confirmWanted: true, confirmSentAt: new Date(Date.now() - 60 * minuteMs) },
+        ...strangers,
+      ]);
+    sent.length = 0;
+    const hour = Math.ceil(Date.now() / 3_600_000) * 3_600_000 + 50 * 3_600_000;
+    expect(await cappedDrain(sent, hour + minuteMs)).toMatchObject({ sent: 10, capped: true });
+    // Thirty-one letters of turn 1 and room for ten: the oldest ten, the visitor's among them.
+    expect(sent.map((letter) => letter.to)).toContain(visitor);
+  });
+
+  it("sends course letters from their own share of the hourly cap when the confirmations' share is spent", async () => {
+    const sent: Letter[] = [];
+    while ((await cappedDrain(sent, Date.now(), { confirmPerHour: 0 })).sent > 0);
+    // A subscriber confirmed days ago whose course letter is due, and a flood that spends the hour.
+    const reader = uniqueEmail('reader');
+    const [row] = await t.database.db
+      .insert(subscribers)
+      .values({ email: reader, status: 'confirmed', confirmedAt: new Date() })
+      .returning({ id: subscribers.id });
+    await t.database.db
+      .insert(courseSchedule)
+      .values({ subscriberId: row?.id ?? '', step: 0, dueAt: new Date(), startedAt: new Date() });
+    await t.database.db.insert(subscribers).values(
+      Array.from({ length: 15 }, () => ({
+        email: uniqueEmail('flood').replace('@example.com', '@flood2.example'),
+        confirmWanted: true,
+        confirmSentAt: new Date(),
+      })),
+    );
+    const hour = Math.ceil(Date.now() / 3_600_000) * 3_600_000 + 60 * 3_600_000;
+    const contentDir = path.join(repoRoot, 'content');
+    // The first drain spends the confirmations' share; the course letter leaves beside them or after.
+    sent.length = 0;
+    await cappedDrain(sent, hour + minuteMs, { contentDir, batch: 10 });
+    expect(await cappedDrain(sent, hour + 2 * minuteMs, { contentDir })).toMatchObject({ capped: true });
+    expect(sent.filter((letter) => letter.to !== reader)).toHaveLength(10);
+    expect(sent.filter((letter) => letter.to === reader)).toHaveLength(1);
   });
 });

@@ -1,7 +1,8 @@
 // Held comments reach the operator: with ADMIN_EMAIL, a held comment queues a letter (the first of a
 // quiet hour at once, the next ones gathered into one digest an hour after it) sent by the mail queue to
-// a real SMTP server. Its approve and hide links carry signed tokens that /api/moderation checks: a GET
-// shows the comment and changes nothing, a POST decides once, old or forged links are refused.
+// a real SMTP server. Its approve and hide links carry signed tokens that /api/moderation checks, always
+// in a request's body: asking shows the comment and changes nothing, a decision is taken once, old or
+// forged links are refused.
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../functions/config.ts';
@@ -78,15 +79,14 @@ describeDb('moderation letters to the operator', () => {
     return ((await res.json()) as { comment: { id: number }; status: string }).comment.id;
   }
 
-  const request = (method: 'GET' | 'POST', token: unknown, client = uniqueClient()) =>
+  // SHOW asks for the comment (POST /api/moderation/comment), DECIDE sends the decision.
+  const request = (method: 'SHOW' | 'DECIDE', token: unknown, client = uniqueClient()) =>
     t.app.request(
-      method === 'GET' ? `/api/moderation?token=${encodeURIComponent(String(token))}` : '/api/moderation',
-      method === 'GET'
-        ? {}
-        : { method, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token }) },
+      method === 'SHOW' ? '/api/moderation/comment' : '/api/moderation',
+      { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token }) },
       { clientAddress: client },
     );
-  const call = async (method: 'GET' | 'POST', token: unknown, client?: string) => {
+  const call = async (method: 'SHOW' | 'DECIDE', token: unknown, client?: string) => {
     const res = await request(method, token, client);
     return { status: res.status, body: (await res.json()) as Record<string, unknown> };
   };
@@ -182,10 +182,19 @@ describeDb('moderation letters to the operator', () => {
     expect(letter.mail.text).toContain(`${site}/bg/blog/1`);
   });
 
-  it('shows the comment on GET without changing it, publishes it on POST once, and then says so', async () => {
+  it('shows the comment when asked without changing it, publishes it on the decision once, and then says so', async () => {
     const [approve, hide] = linksIn(first.letter.mail.text ?? '');
+    // A token in a query (which proxies log) is not taken at all.
+    const inQuery = await t.app.request(
+      `/api/moderation?token=${encodeURIComponent(approve ?? '')}`,
+      {},
+      {
+        clientAddress: uniqueClient(),
+      },
+    );
+    expect(inQuery.status).toBe(404);
     for (let i = 0; i < 2; i++) {
-      const shown = await call('GET', approve);
+      const shown = await call('SHOW', approve);
       expect(shown).toEqual({
         status: 200,
         body: {
@@ -199,16 +208,16 @@ describeDb('moderation letters to the operator', () => {
     expect(await statusOf(first.id)).toBe('held');
     expect(await publicIds()).not.toContain(first.id);
 
-    expect(await call('POST', approve)).toEqual({ status: 200, body: { status: 'published' } });
+    expect(await call('DECIDE', approve)).toEqual({ status: 200, body: { status: 'published' } });
     expect(await statusOf(first.id)).toBe('published');
     expect(await publicIds()).toContain(first.id);
 
-    expect(await call('POST', approve)).toEqual({
+    expect(await call('DECIDE', approve)).toEqual({
       status: 409,
       body: { error: 'This comment was already approved', status: 'published' },
     });
-    expect(await call('POST', hide)).toMatchObject({ status: 409, body: { status: 'published' } });
-    expect(await call('GET', hide)).toMatchObject({
+    expect(await call('DECIDE', hide)).toMatchObject({ status: 409, body: { status: 'published' } });
+    expect(await call('SHOW', hide)).toMatchObject({
       status: 200,
       body: { action: 'hide', status: 'published' },
     });
@@ -218,9 +227,9 @@ describeDb('moderation letters to the operator', () => {
   it('hides with the hide link', async () => {
     const id = await comment({ comment: 'Hide me https://hide.example' });
     const token = moderationToken(secret, 'hide', id, new Date());
-    expect(await call('POST', token)).toEqual({ status: 200, body: { status: 'hidden' } });
+    expect(await call('DECIDE', token)).toEqual({ status: 200, body: { status: 'hidden' } });
     expect(await statusOf(id)).toBe('hidden');
-    expect(await call('POST', moderationToken(secret, 'approve', id, new Date()))).toEqual({
+    expect(await call('DECIDE', moderationToken(secret, 'approve', id, new Date()))).toEqual({
       status: 409,
       body: { error: 'This comment was already hidden', status: 'hidden' },
     });
@@ -230,14 +239,14 @@ describeDb('moderation letters to the operator', () => {
     const id = await comment({ comment: 'Old link https://old.example' });
     const eightDaysAgo = new Date(Date.now() - 8 * 24 * hourMs);
     const expired = moderationToken(secret, 'approve', id, eightDaysAgo);
-    expect(await call('GET', expired)).toEqual({
+    expect(await call('SHOW', expired)).toEqual({
       status: 410,
       body: { error: 'This moderation link has expired: decide with npm run admin -- approve or hide' },
     });
-    expect((await call('POST', expired)).status).toBe(410);
+    expect((await call('DECIDE', expired)).status).toBe(410);
     // Six days old still works for a look.
     expect(
-      (await call('GET', moderationToken(secret, 'approve', id, new Date(Date.now() - 6 * 24 * hourMs))))
+      (await call('SHOW', moderationToken(secret, 'approve', id, new Date(Date.now() - 6 * 24 * hourMs))))
         .status,
     ).toBe(200);
 
@@ -251,19 +260,19 @@ describeDb('moderation letters to the operator', () => {
       'not-a-token',
       '',
     ]) {
-      expect(await call('POST', token), token).toEqual(invalid);
-      expect(await call('GET', token), token).toEqual(invalid);
+      expect(await call('DECIDE', token), token).toEqual(invalid);
+      expect(await call('SHOW', token), token).toEqual(invalid);
     }
-    expect(await call('POST', 42)).toEqual(invalid);
-    expect(await call('POST', 'x'.repeat(300))).toEqual(invalid);
+    expect(await call('DECIDE', 42)).toEqual(invalid);
+    expect(await call('DECIDE', 'x'.repeat(300))).toEqual(invalid);
     expect(await statusOf(id)).toBe('held');
 
     await t.database.db.delete(comments).where(eq(comments.id, id));
-    expect(await call('POST', valid)).toEqual({
+    expect(await call('DECIDE', valid)).toEqual({
       status: 404,
       body: { error: 'This comment no longer exists' },
     });
-    expect(await call('GET', valid)).toEqual({
+    expect(await call('SHOW', valid)).toEqual({
       status: 404,
       body: { error: 'This comment no longer exists' },
     });
@@ -295,9 +304,9 @@ describeDb('moderation letters to the operator', () => {
   it('limits each client to MODERATION_LIMIT_PER_HOUR requests', async () => {
     const client = uniqueClient();
     const answers = [];
-    for (let i = 0; i < 6; i++) answers.push((await request('GET', 'not-a-token', client)).status);
+    for (let i = 0; i < 6; i++) answers.push((await request('SHOW', 'not-a-token', client)).status);
     expect(answers).toEqual([400, 400, 400, 400, 400, 429]);
-    const res = await request('POST', 'not-a-token', client);
+    const res = await request('DECIDE', 'not-a-token', client);
     expect(res.status).toBe(429);
     expect(await res.json()).toEqual({ error: 'Too many moderation requests. Please try again later.' });
   });

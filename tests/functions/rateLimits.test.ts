@@ -1,9 +1,12 @@
-// Per-client hourly limits, kept in the database; 0 turns one off; TRUST_PROXY decides who the client is.
+// Per-client hourly limits, kept in the database; 0 turns one off; TRUST_PROXY decides who the client is,
+// as a count of proxies or a list of their addresses (then only a listed peer's X-Forwarded-For counts).
+import http from 'node:http';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { errorMessages } from '../../functions/contract.ts';
-import { makeContentDir } from '../support/fixtures.ts';
+import { makeContentDir, makeDistDir } from '../support/fixtures.ts';
 import { postJson as postJsonTo, sessionId, uniqueClient, uniqueEmail } from '../support/http.ts';
 import { createTestApp, type TestApp } from '../support/inProcessApp.ts';
+import { behindProxy, type Served, startServe } from '../support/processes.ts';
 import { describeDb, freshDatabaseEnv } from '../support/testDb.ts';
 
 describeDb('rate limits', () => {
@@ -128,5 +131,63 @@ describeDb('rate limits', () => {
       statuses.push((await postJson(limited, '/subscribe', { email: uniqueEmail() }, forged)).status);
     }
     expect(statuses).toEqual([201, 201, 429, 429, 429]);
+  });
+});
+
+describeDb('rate limits behind proxies listed by address (TRUST_PROXY=127.0.0.1)', () => {
+  let server: Served;
+
+  beforeAll(async () => {
+    server = await startServe({
+      ...(await freshDatabaseEnv()),
+      ...(await behindProxy('127.0.0.1')),
+      CONTENT_DIR: makeContentDir(),
+      DIST_DIR: makeDistDir(),
+      SUBSCRIBE_LIMIT_PER_HOUR: '2',
+    });
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  /** POSTs a subscription from the loopback address `from` (Linux answers on all of 127/8). */
+  const subscribeFrom = (from: string, forwardedFor: string) =>
+    new Promise<number | undefined>((resolve, reject) => {
+      const body = JSON.stringify({ email: uniqueEmail() });
+      const request = http.request(`${server.url}/api/subscribe`, {
+        method: 'POST',
+        localAddress: from,
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': forwardedFor },
+      });
+      request.on('response', (response) => {
+        response.resume();
+        resolve(response.statusCode);
+      });
+      request.on('error', reject);
+      request.end(body);
+    });
+
+  it('limits a peer outside the list as itself, whatever it forwards, and tells clients behind the listed proxy apart', async () => {
+    const direct = [];
+    for (let i = 0; i < 4; i++) direct.push(await subscribeFrom('127.0.0.3', `198.51.100.${i + 1}`));
+    expect(direct).toEqual([201, 201, 429, 429]);
+    // Behind the proxy, each client is the entry it appended: four clients, none limited...
+    const behind = [];
+    for (let i = 0; i < 4; i++) behind.push(await subscribeFrom('127.0.0.1', `203.0.113.${i + 1}`));
+    expect(behind).toEqual([201, 201, 201, 201]);
+    // ...and one client is counted as one, whatever it writes on the left.
+    const one = [];
+    for (let i = 0; i < 3; i++) one.push(await subscribeFrom('127.0.0.1', `192.0.2.${i + 1}, 203.0.113.99`));
+    expect(one).toEqual([201, 201, 429]);
+  });
+
+  it('refuses to start behind a proxy without a secret and a public address', async () => {
+    const started = startServe({
+      ...(await freshDatabaseEnv()),
+      CONTENT_DIR: makeContentDir(),
+      DIST_DIR: makeDistDir(),
+      TRUST_PROXY: '127.0.0.1',
+    });
+    await expect(started).rejects.toThrow(/HASH_SECRET and SITE_URL must be set .*TRUST_PROXY/);
   });
 });

@@ -7,7 +7,7 @@ import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { createStaticSite, type StaticSiteOptions } from '../../functions/server/staticSite.ts';
 import { fixtureScript, makeContentDir, makeDistDir } from '../support/fixtures.ts';
-import { repoRoot, runScript, type Served, startServe } from '../support/processes.ts';
+import { behindProxy, repoRoot, runScript, type Served, startServe } from '../support/processes.ts';
 import { tempDir } from '../support/tempDirs.ts';
 import { describeDb, freshDatabaseEnv } from '../support/testDb.ts';
 
@@ -25,7 +25,7 @@ describeDb('static site', () => {
       ...(await freshDatabaseEnv()),
       CONTENT_DIR: makeContentDir(),
       DIST_DIR: dist,
-      TRUST_PROXY: 'true',
+      ...(await behindProxy()),
     });
   });
   afterAll(async () => {

@@ -13,6 +13,8 @@ import {
   isHttps,
   noProxy,
   parseTrustProxy,
+  trustFor,
+  trustsProxies,
 } from '../../functions/http/trustProxy.ts';
 import {
   checkConfirmToken,
@@ -161,8 +163,38 @@ describe('client keys', () => {
     ['netlify', { hops: 1, platform: 'netlify' }],
     ['vercel', { hops: 1, platform: 'vercel' }],
     ['maybe', undefined],
+    ['127.0.0.1,', undefined],
+    ['10.0.0.0/33', undefined],
+    [
+      'loopback, 10.0.0.0/8, 2001:db8::1',
+      expect.objectContaining({ hops: 0, proxies: expect.any(Function) }),
+    ],
   ])('reads TRUST_PROXY=%s', (value, trust) => {
     expect(parseTrustProxy(value)).toEqual(trust);
+  });
+
+  it('with a list of proxies, believes X-Forwarded-For only hop by hop from a listed peer', () => {
+    const list = parseTrustProxy('127.0.0.1, 10.0.0.0/8');
+    if (!list) throw new Error('the list was refused');
+    const via = (peer: string, forwardedFor: string) =>
+      clientAddress(headers({ 'x-forwarded-for': forwardedFor }), peer, trustFor(list, peer, forwardedFor));
+    // A peer not in the list is the client, whatever it forwards.
+    expect(via('127.0.0.3', '198.51.100.1')).toBe('127.0.0.3');
+    expect(via('192.0.2.9', '10.0.0.5, 198.51.100.1')).toBe('192.0.2.9');
+    // A listed peer: the entry it appended, and further left while those are listed proxies too.
+    expect(via('127.0.0.1', '198.51.100.66, 203.0.113.5')).toBe('203.0.113.5');
+    expect(via('127.0.0.1', '198.51.100.66, 203.0.113.5, 10.1.2.3')).toBe('203.0.113.5');
+    expect(via('127.0.0.1', '')).toBe('127.0.0.1');
+    // A server listening on :: sees IPv4 peers IPv4-mapped; the list still knows them.
+    expect(via('::ffff:127.0.0.1', '203.0.113.5')).toBe('203.0.113.5');
+    expect(via('::ffff:127.0.0.3', '203.0.113.5')).toBe('::ffff:127.0.0.3');
+    expect(trustFor(list, '127.0.0.3', 'a, b')).toEqual(noProxy);
+    // The scheme too: a forged X-Forwarded-Proto from outside the list is not believed.
+    const spoofed = new Request('http://127.0.0.1/', { headers: { 'x-forwarded-proto': 'https' } });
+    expect(isHttps(spoofed, trustFor(list, '127.0.0.3', null))).toBe(false);
+    expect(isHttps(spoofed, trustFor(list, '127.0.0.1', '203.0.113.5'))).toBe(true);
+    expect(trustsProxies(list)).toBe(true);
+    expect(trustsProxies(noProxy)).toBe(false);
   });
 
   it.each([
@@ -195,16 +227,34 @@ describe('link detection', () => {
     'example.com',
     'mail me at a@b.org',
     'сайт пример.бг',
+    // Invisible characters beside the dot (default-ignorable: a browser shows and reads example.com).
+    'example.\u034Fcom',
+    'example\u034F.com',
+    'example.\u2065com',
+    'example.\u{E0041}com',
+    'example.\uFE0Fcom',
+    // Bare IP addresses.
+    'see 192.0.2.1',
+    'at 203.0.113.9:8080/x',
+    'at １９２．０．２．１',
+    'go [2001:db8::1]/x',
   ])('treats %j as containing a link', (text) => {
     expect(containsLink(text)).toBe(true);
   });
 
-  it.each(['Great article!', 'e.g. this, i.e. that', 'Wait... what?', 'Pi is 3.14', 'Благодаря!', 'a.b'])(
-    'treats %j as plain text',
-    (text) => {
-      expect(containsLink(text)).toBe(false);
-    },
-  );
+  it.each([
+    'Great article!',
+    'e.g. this, i.e. that',
+    'Wait... what?',
+    'Pi is 3.14',
+    'Благодаря!',
+    'a.b',
+    'Version 1.2.3',
+    'Love it 👍🏽 ❤️',
+    '🏴󠁧󠁢󠁳󠁣󠁴󠁿 Scotland',
+  ])('treats %j as plain text', (text) => {
+    expect(containsLink(text)).toBe(false);
+  });
 });
 
 describe('host files', () => {
@@ -240,6 +290,18 @@ describe('host files', () => {
       return rule && match ? redirectTarget(rule, match) : undefined;
     };
     expect(target('/go//evil.example/x')).toBe('/evil.example/x');
+    // Control characters and spaces between the slashes, which URL parsers drop.
+    for (const sneaky of [
+      '/go/\t/evil.example',
+      '/go/\n//evil.example',
+      '/go/\r\\evil.example',
+      '/go/ /evil.example',
+    ]) {
+      expect(new URL(target(sneaky) ?? '', 'https://a.example').host, JSON.stringify(sneaky)).toBe(
+        'a.example',
+      );
+    }
+    expect(target('/go/\t/evil.example')).toBe('/evil.example');
     expect(target('/go/%5Cevil.example')).toBe('/%5Cevil.example');
     expect(target('/go/about')).toBe('/about');
     expect(target('/out/x')).toBe('https://a.example/x');

@@ -1,6 +1,7 @@
 // Starts the real `npm run serve` process (functions/server/serve.ts) on a free port.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { freePort } from './freePort.ts';
 
 export const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -67,6 +68,20 @@ export function spawnScript(script: string, args: string[], env: Record<string, 
     env: childEnv(env),
     stdio: 'pipe',
   });
+}
+
+/**
+ * Settings for a server behind a proxy: any TRUST_PROXY counts as reachable by strangers, so it needs a
+ * HASH_SECRET and its public address (SITE_URL, here its own, on a port chosen now).
+ */
+export async function behindProxy(trustProxy = 'true'): Promise<Record<string, string>> {
+  const port = await freePort();
+  return {
+    TRUST_PROXY: trustProxy,
+    PORT: String(port),
+    SITE_URL: `http://127.0.0.1:${port}`,
+    HASH_SECRET: 'behind-a-proxy-test-secret-0123456789abcdef',
+  };
 }
 
 /** Starts serve; `onOutput` sees what it prints as it prints it (before it listens, too). */

@@ -11,10 +11,10 @@ export const en = {
   'letter.why': 'You get this letter because this address subscribed at {site}.',
 
   'confirm.subject': 'One click to confirm your subscription',
-  'confirm.preview': 'Press the button and the letters can start.',
+  'confirm.preview': 'Press the button, then confirm on the page it opens.',
   'confirm.greeting': 'Hello, superstar!',
   'confirm.body':
-    'Someone, hopefully you, asked for our short, kind letters at this address. Press the button to confirm: the first arrives right away, then one a week, five in all over 30 days, and then we forget this address. No spam, no guilt trips.',
+    'Someone, hopefully you, asked for our short, kind letters at this address. Press the button: it opens a page on our site, where one more press confirms (opening the page alone changes nothing). The first letter arrives right away, then one a week, five in all over 30 days, and then we forget this address. No spam, no guilt trips.',
   'confirm.button': 'Yes, send me the letters',
   'confirm.linkHint': 'If the button does not work, open this link:',
   'confirm.ignore':

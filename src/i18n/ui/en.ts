@@ -229,6 +229,9 @@ export const en = {
   'newsletter.error': 'Something went wrong on our side. Please try again in a moment.',
   'newsletter.confirm.metaTitle': 'Confirm your subscription | Important Advice',
   'newsletter.confirm.title': 'Your subscription',
+  'newsletter.confirm.body':
+    'One press and it is done: your subscription is confirmed, the first of five letters leaves at once, then one a week, and soon after the fifth we forget your address. Opening this page alone changes nothing.',
+  'newsletter.confirm.button': 'Confirm my subscription',
   'newsletter.confirm.working': 'Confirming your subscription...',
   'newsletter.confirm.done':
     'You are in! Your subscription is confirmed: the first of five letters is on its way, and soon after the fifth we forget your address.',

@@ -1,4 +1,4 @@
-// The page an approve or hide link of a moderation letter opens: it GETs the comment to show it and
+// The page an approve or hide link of a moderation letter opens: it asks for the comment to show it and
 // POSTs the decision only when its button is pressed, so a mail scanner opening the link (even one that
 // runs scripts) decides nothing. The page's HTML holds one hidden message per outcome.
 import type { Lang } from '../../i18n/languages.ts';
@@ -51,7 +51,8 @@ export async function loadComment(
 ): Promise<{ outcome: ModerateOutcome; comment?: HeldComment }> {
   if (!token) return { outcome: 'invalid' };
   try {
-    const res = await api.moderation.$get({ query: { token, lang } });
+    // A POST that reads: the token goes in the body, where no proxy or server log keeps it.
+    const res = await api.moderation.comment.$post({ json: { token, lang } });
     // Widened: a proxy or the platform may answer with a status the route never sends.
     const status: number = res.status;
     if (status !== 200 || !res.ok) return { outcome: refused(status) };

@@ -1,6 +1,6 @@
 // The confirmation and unsubscribe pages: a link from a letter opens the page, and only the page's own
-// POST (on load for confirming, on a button press for unsubscribing) changes anything, so mail scanners
-// that fetch links change nothing. The page's HTML holds one hidden message per outcome.
+// POST, on a press of its button, changes anything, so mail scanners that fetch links (and run their
+// scripts) change nothing. The page's HTML holds one hidden message per outcome.
 import { api } from '../api/client.ts';
 
 export type ConfirmOutcome = 'done' | 'used' | 'expired' | 'invalid' | 'error';

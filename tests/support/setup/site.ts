@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import type { TestProject } from 'vitest/node';
+import { behindProxy } from '../processes.ts';
 import { serveSite } from '../serveSite.ts';
 
 declare module 'vitest' {
@@ -13,7 +14,7 @@ export default async function setup(project: TestProject) {
   if (!existsSync('dist/index.html')) throw new Error('No build in dist/: run `npm run build` first.');
   const site = await serveSite({
     // Each test context sends its own X-Forwarded-For, so rate limits count per test, not per suite.
-    TRUST_PROXY: 'true',
+    ...(await behindProxy()),
     SUBSCRIBE_LIMIT_PER_HOUR: '5',
   });
   project.provide('baseURL', site.baseURL);

@@ -1,0 +1,22 @@
+// Folders and files that hold visitors' data (DATA_DIR: the database, the outbox of letters with their
+// addresses and live links) belong to the server's user alone: folders 0700, files 0600.
+import fs from 'node:fs';
+
+export const privateDirMode = 0o700;
+export const privateFileMode = 0o600;
+
+/**
+ * Creates `dir` (and missing parents) 0700. One that exists open to other users (a folder made 0755 by
+ * an earlier version) is closed to them if it is ours, with a warning naming it, so an upgrade needs no
+ * step of the operator's; one owned by another user is left as it is.
+ */
+export function makePrivateDir(dir: string): void {
+  fs.mkdirSync(dir, { recursive: true, mode: privateDirMode });
+  const { mode, uid } = fs.statSync(dir);
+  if ((mode & 0o077) === 0 || uid !== process.getuid?.()) return;
+  fs.chmodSync(dir, mode & privateDirMode);
+  console.warn(
+    `${dir} was open to other users of this machine (mode ${(mode & 0o777).toString(8)}): ` +
+      "made private (700), as it holds visitors' data.",
+  );
+}
