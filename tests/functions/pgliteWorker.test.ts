@@ -41,7 +41,8 @@ describeDb('a long statement in the embedded database', () => {
       const refreshedDuring = fs.statSync(lockFile).mtimeMs;
       await long;
       expect(performance.now() - started).toBeGreaterThan(statementMs - 500);
-      expect(slowest.ms).toBeLessThan(1500);
+      // Held up by the statement, a page would wait for all of it; half of it leaves room for a busy machine.
+      expect(slowest.ms).toBeLessThan(statementMs / 2);
       // The refresh (every 5 s) ran while the statement held the database thread.
       expect(refreshedDuring).toBeGreaterThan(refreshedBefore);
     } finally {
