@@ -61,7 +61,7 @@ it('mails a held comment to the operator, whose approve link opens a page whose 
   await page.getByRole('textbox', { name: 'Name', exact: true }).fill('Reader <i>One</i>');
   await page.getByRole('textbox', { name: 'Comment', exact: true }).fill(text);
   await page.getByRole('button', { name: 'Post comment' }).click();
-  await page.getByRole('status').getByText('Comments with links appear after', { exact: false }).waitFor();
+  await page.getByRole('status').getByText('it will appear after a quick review', { exact: false }).waitFor();
 
   const [letter] = await smtp.waitFor(1);
   expect(letter?.to).toEqual([operator]);
@@ -90,8 +90,10 @@ it('mails a held comment to the operator, whose approve link opens a page whose 
   await operatorPage.getByRole('button', { name: 'Publish the comment' }).waitFor();
   expect((await commentsOf(page, 1)).map((c) => c.comment)).not.toContain(text);
 
+  expect(await operatorPage.getByRole('heading', { level: 1 }).innerText()).toBe('A held comment');
   await operatorPage.getByRole('button', { name: 'Publish the comment' }).click();
   await operatorPage.getByText('Published: the comment now shows under the article.').waitFor();
+  expect(await operatorPage.getByRole('heading', { level: 1 }).innerText()).toBe('Comment published');
   await expect
     .poll(() => operatorPage.evaluate(() => document.activeElement?.textContent?.trim()))
     .toBe('Open the article');
@@ -103,6 +105,7 @@ it('mails a held comment to the operator, whose approve link opens a page whose 
   // The same link again: already decided, and no button.
   await operatorPage.goto(approve);
   await operatorPage.getByText('This link was already used: the comment is approved.').waitFor();
+  expect(await operatorPage.getByRole('heading', { level: 1 }).innerText()).toBe('Comment published');
   expect(await operatorPage.getByRole('button', { name: 'Publish the comment' }).isVisible()).toBe(false);
   await context.close();
 });

@@ -60,7 +60,7 @@ export const bg: Record<UiKey, string> = {
   'subscribe.button': 'Абонирай се',
   'subscribe.saving': 'Запазване...',
   'subscribe.successTitle': 'Успех!',
-  'subscribe.success': 'Успешно се абонира!',
+  'subscribe.success': 'Писмото е на път: остава една стъпка.',
   'subscribe.errorTitle': 'Грешка в имейла',
   'subscribe.invalid': 'Моля, въведи валиден имейл адрес',
   'subscribe.exists': 'Този имейл вече е абониран!',
@@ -136,7 +136,7 @@ export const bg: Record<UiKey, string> = {
   'comments.sending': 'Изпращане...',
   'comments.required': 'Моля, попълни името си и коментара',
   'comments.success': 'Коментарът е изпратен успешно!',
-  'comments.held': 'Благодарим! Коментарите с връзки се появяват след кратка проверка.',
+  'comments.held': 'Благодарим! Коментарът ти съдържа връзка, затова ще се появи след кратка проверка.',
   'comments.error': 'Грешка при изпращането на коментара',
   'comments.rateLimited': 'Твърде много коментари. Опитай отново по-късно.',
   'comments.loading': 'Зареждане на коментарите...',
@@ -219,7 +219,7 @@ export const bg: Record<UiKey, string> = {
   'consent.accept': 'Приемам',
   'consent.reject': 'Отказвам',
 
-  'newsletter.checkInbox': 'Остава една стъпка: пратихме ти писмо. Натисни бутона в него, за да потвърдиш.',
+  'newsletter.checkInbox': 'Натисни бутона в него, за да потвърдиш адреса си, и курсът започва.',
   'newsletter.noscript':
     'Тази страница има нужда от JavaScript, за да говори с нашия сървър. Включи го и отвори връзката отново.',
   'newsletter.home': 'Обратно към съветите',
@@ -249,6 +249,8 @@ export const bg: Record<UiKey, string> = {
 
   'moderate.metaTitle': 'Задържан коментар | Важен съвет',
   'moderate.title': 'Задържан коментар',
+  'moderate.titleApproved': 'Коментарът е публикуван',
+  'moderate.titleHidden': 'Коментарът е скрит',
   'moderate.loading': 'Зареждаме коментара...',
   'moderate.approveQuestion':
     'Да публикуваме ли коментара под статията? Нищо не се променя, докато не натиснеш бутона.',

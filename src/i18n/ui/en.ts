@@ -62,7 +62,7 @@ export const en = {
   'subscribe.button': 'Subscribe',
   'subscribe.saving': 'Saving...',
   'subscribe.successTitle': 'Success!',
-  'subscribe.success': 'Successfully subscribed!',
+  'subscribe.success': 'A letter is on its way: one step left.',
   'subscribe.errorTitle': 'Email error',
   'subscribe.invalid': 'Please enter a valid email address',
   'subscribe.exists': 'This email is already subscribed!',
@@ -137,7 +137,7 @@ export const en = {
   'comments.sending': 'Sending...',
   'comments.required': 'Please fill in your name and comment',
   'comments.success': 'Comment submitted successfully!',
-  'comments.held': 'Thank you! Comments with links appear after a quick review.',
+  'comments.held': 'Thank you! Your comment has a link, so it will appear after a quick review.',
   'comments.error': 'Error submitting comment',
   'comments.rateLimited': 'Too many comments. Please try again later.',
   'comments.loading': 'Loading comments...',
@@ -220,7 +220,7 @@ export const en = {
   'consent.accept': 'Accept',
   'consent.reject': 'Reject',
 
-  'newsletter.checkInbox': 'One more step: we sent you a letter. Press the button in it to confirm.',
+  'newsletter.checkInbox': 'Press the button in it to confirm your address, and the course begins.',
   'newsletter.noscript':
     'This page needs JavaScript to talk to our server. Please turn it on and open the link again.',
   'newsletter.home': 'Back to the advice',
@@ -251,6 +251,8 @@ export const en = {
 
   'moderate.metaTitle': 'Held comment | Important Advice',
   'moderate.title': 'A held comment',
+  'moderate.titleApproved': 'Comment published',
+  'moderate.titleHidden': 'Comment hidden',
   'moderate.loading': 'Loading the comment...',
   'moderate.approveQuestion':
     'Publish this comment under the article? Nothing changes until you press the button.',
