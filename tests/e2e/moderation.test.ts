@@ -90,10 +90,10 @@ it('mails a held comment to the operator, whose approve link opens a page whose 
   await operatorPage.getByRole('button', { name: 'Publish the comment' }).waitFor();
   expect((await commentsOf(page, 1)).map((c) => c.comment)).not.toContain(text);
 
-  expect(await operatorPage.getByRole('heading', { level: 1 }).innerText()).toBe('A held comment');
+  await operatorPage.getByRole('heading', { level: 1, name: 'A held comment', exact: true }).waitFor();
   await operatorPage.getByRole('button', { name: 'Publish the comment' }).click();
   await operatorPage.getByText('Published: the comment now shows under the article.').waitFor();
-  expect(await operatorPage.getByRole('heading', { level: 1 }).innerText()).toBe('Comment published');
+  await operatorPage.getByRole('heading', { level: 1, name: 'Comment published', exact: true }).waitFor();
   await expect
     .poll(() => operatorPage.evaluate(() => document.activeElement?.textContent?.trim()))
     .toBe('Open the article');
@@ -105,7 +105,7 @@ it('mails a held comment to the operator, whose approve link opens a page whose 
   // The same link again: already decided, and no button.
   await operatorPage.goto(approve);
   await operatorPage.getByText('This link was already used: the comment is approved.').waitFor();
-  expect(await operatorPage.getByRole('heading', { level: 1 }).innerText()).toBe('Comment published');
+  await operatorPage.getByRole('heading', { level: 1, name: 'Comment published', exact: true }).waitFor();
   expect(await operatorPage.getByRole('button', { name: 'Publish the comment' }).isVisible()).toBe(false);
   await context.close();
 });

@@ -56,7 +56,7 @@ export const en = {
 
   'subscribe.title': 'Wisdom in your inbox',
   'subscribe.description':
-    'Five short, kind letters over 30 days, then we forget your address. No spam, no guilt trips. Unsubscribe any time.',
+    'Five short, kind course letters over 30 days, and any issue we send out meanwhile. Then we forget your address. No spam, no guilt trips. Unsubscribe any time.',
   'subscribe.label': 'Email address',
   'subscribe.placeholder': 'you@example.com',
   'subscribe.button': 'Subscribe',
@@ -182,7 +182,7 @@ export const en = {
     'Location: an anonymous country or city, derived from your connection, used to pick the language of the site. We never store your IP address.',
   'privacy.use.title': 'How we use your information',
   'privacy.use.body':
-    'We use this information to show the site in your language, to send the newsletter you asked for (five letters over the 30 days we keep your address), to keep ratings fair (one per person), to protect the comments from spam and to understand which tips and articles people find useful. We do not sell your data and we do not use it for advertising.',
+    'We use this information to show the site in your language, to send the newsletter you asked for (five course letters over the 30 days we keep your address, and any issue we send out in that time), to keep ratings fair (one per person), to protect the comments from spam and to understand which tips and articles people find useful. We do not sell your data and we do not use it for advertising.',
   'privacy.security.title': 'Data security & storage',
   'privacy.security.body':
     'Subscriber emails are stored with a hosted database service. An address that is not confirmed from the letter we send is deleted after 48 hours; the others are deleted automatically after 30 days, unless you unsubscribe or ask us to delete them earlier. Emails given with a rating are stored only as a one-way keyed hash. Connections to the site are encrypted.',
@@ -202,7 +202,7 @@ export const en = {
     'Subscriber emails are deleted automatically 30 days after you give them to us, or 48 hours after if the subscription is never confirmed, unless deleted earlier on request or by the unsubscribe link in every letter. Analytics data is kept for at most 26 months. Comments stay published until you or we remove them.',
   'privacy.contact.title': 'Contact',
   'privacy.contact.body':
-    'For any question about your data, or to use any of your rights, write to privacy@important-advice.example and we will answer within 30 days.',
+    'For any question about your data, or to use any of your rights, write to {email} and we will answer within 30 days.',
   'privacy.updates.title': 'Policy updates',
   'privacy.updates.body':
     'If we change this policy, we will update the date at the top of this page. Important changes will also be announced on the home page.',
@@ -231,7 +231,7 @@ export const en = {
   'newsletter.confirm.title': 'Your subscription',
   'newsletter.confirm.working': 'Confirming your subscription...',
   'newsletter.confirm.done':
-    'You are in! Your subscription is confirmed: the first of five letters is on its way, and soon after the fifth we forget your address.',
+    'You are in! Your subscription is confirmed: the first of five course letters is on its way, and soon after the fifth we forget your address.',
   'newsletter.confirm.used':
     'This link was already used: your subscription is confirmed. Nothing else to do.',
   'newsletter.confirm.expired':
