@@ -198,11 +198,11 @@ describe('the rare tips a visitor can meet', () => {
     r2: 'Perfectionism: forty minutes on a two-line email',
     r3: 'Not everything loud is important.',
     r4: "You can't think your way out of a thought spiral",
-    r5: "Overthinking: arguing with someone who isn't there",
+    r5: 'Two blue ticks, no reply for two hours?',
     r6: 'At 3 a.m. every problem looks like a catastrophe.',
     r7: "Someone's face lights up when they bump into you",
     r8: 'Some answers only arrive after you stop refreshing the page.',
-    r9: 'Everyone at the party is holding their drink like a shield.',
+    r9: 'First day at a new job? Ask the person next to you',
     r10: 'A treat every time you feel sad is a subscription.',
     r11: "You don't have to become a new person. Just a slightly kinder editor",
   };

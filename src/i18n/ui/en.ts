@@ -91,7 +91,7 @@ export const en = {
     "Under 18 and in Bulgaria? The National Children's Helpline, {phone}, is free, day and night.",
   'about.disclaimerTitle': 'A gentle disclaimer',
   'about.disclaimer':
-    "Most of the tips here are playful and some are serious, but none of them replace professional help. If you're struggling with your mental health, please reach out to a doctor, a therapist or a local helpline. Asking for help is a sign of strength.",
+    "Most of the tips here are playful and some are serious, but none of them replace professional help. If you're struggling with your mental health, please reach out to a doctor, a therapist or a local helpline. You don't have to wait until it feels unbearable to ask.",
   'about.back': 'Back to the advice',
 
   'blog.metaTitle': 'Blog | Important Advice',
