@@ -42,6 +42,8 @@ for (const { lang, home, locale } of [
         const shown: number[] = [];
         const record = async () => {
           await page.clock.runFor(500);
+          // The first press may still wait for the list, which comes over the real network.
+          await page.locator('[data-advice-card][aria-busy="false"] blockquote[data-tip-id]').waitFor();
           const now = await position(page);
           const index = indexOf.get(now.id);
           if (index === undefined) throw new Error(`not a tip of the list: ${now.id}`);
