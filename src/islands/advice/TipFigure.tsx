@@ -20,7 +20,10 @@ interface Props {
 const shareClass =
   'inline-flex min-h-11 min-w-11 items-center justify-center gap-2 rounded-full px-3 text-sm font-bold text-haze sm:px-4';
 
-/** A tip as the card shows it: the text, then its category and a share button, or ways to get help. */
+/**
+ * A tip as the card shows it: the text, then its category and a share button, or ways to get help, kept
+ * at the card's foot however short the tip.
+ */
 export default function TipFigure({ tip, help, shareLabel, onShare, sizer = false, dimmed = false }: Props) {
   // A sizer is plain boxes: no second quotation on the page, for readers or for tests that find the tip.
   const [Figure, Quote, Caption] = sizer
@@ -29,7 +32,7 @@ export default function TipFigure({ tip, help, shareLabel, onShare, sizer = fals
   return (
     <Figure
       aria-hidden={sizer || undefined}
-      className={`col-start-1 row-start-1 ${sizer ? 'invisible' : dimmed ? 'opacity-40 transition-opacity' : 'transition-opacity'}`}
+      className={`col-start-1 row-start-1 flex flex-col ${sizer ? 'invisible' : dimmed ? 'opacity-40 transition-opacity' : 'transition-opacity'}`}
       data-tip-sizer={sizer || undefined}
     >
       <Quote
@@ -39,7 +42,7 @@ export default function TipFigure({ tip, help, shareLabel, onShare, sizer = fals
         {tip.text}
       </Quote>
       {tip.care ? (
-        <Caption className="mt-4">
+        <Caption className="mt-auto pt-4">
           <ul
             aria-label={help.label}
             className="flex flex-wrap gap-x-4 gap-y-1"
@@ -58,7 +61,7 @@ export default function TipFigure({ tip, help, shareLabel, onShare, sizer = fals
           </ul>
         </Caption>
       ) : (
-        <Caption className="mt-4 flex flex-wrap items-center justify-between gap-3 sm:mt-6">
+        <Caption className="mt-auto flex flex-wrap items-center justify-between gap-3 pt-4 sm:pt-6">
           <span className="rounded-full bg-mint/15 px-3 py-1 text-xs font-bold tracking-wide text-mint uppercase">
             {tip.category}
           </span>
