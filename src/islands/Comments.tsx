@@ -19,7 +19,7 @@ import Spinner from './Spinner.tsx';
 
 const toasts: OutcomeToasts<CommentOutcome, keyof CommentsLabels> = {
   published: { tone: 'success', title: 'comments.success' },
-  held: { tone: 'success', title: 'comments.success', description: 'comments.held' },
+  held: { tone: 'success', title: 'comments.held' },
   required: { tone: 'error', title: 'comments.required' },
   invalidEmail: { tone: 'error', title: 'subscribe.invalid' },
   rateLimited: { tone: 'error', title: 'comments.rateLimited' },

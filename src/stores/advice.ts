@@ -3,7 +3,7 @@ import type { Lang } from '../i18n/languages.ts';
 import { track } from '../lib/analytics/dataLayer.ts';
 import { api } from '../lib/api/client.ts';
 import { sessionId } from '../lib/session.ts';
-import { pickIndex } from '../lib/tips/combinedList.ts';
+import { keptOut, pickIndex } from '../lib/tips/combinedList.ts';
 
 /** A tip as the generator shows it: the language's own id, its text and its category's display name. */
 export interface ShownTip {
@@ -30,7 +30,8 @@ export const $feedback = atom<FeedbackState>('ask');
 let tips: Promise<readonly ShownTip[]> | null = null;
 let tipsUrl = '';
 let language: Lang = 'en';
-let lastIndex: number | null = null;
+// The indices of the list shown in this visit, oldest first: pickIndex keeps the last ones out.
+let shownIndices: number[] = [];
 let timers: ReturnType<typeof setTimeout>[] = [];
 
 function later(ms: number, run: () => void): void {
@@ -76,6 +77,7 @@ function loadTips(): Promise<readonly ShownTip[]> {
 
 /** Points the generator at its language's combined list (a static JSON file, so the page stays small). */
 export function chooseTipList(url: string, lang: Lang): void {
+  if (url !== tipsUrl) shownIndices = [];
   tipsUrl = url;
   language = lang;
 }
@@ -91,7 +93,8 @@ export function prepareTips(): void {
 }
 
 /**
- * "GET WISDOM": 500 ms of loading, then a random tip (never the same one twice in a row). If the list
+ * "GET WISDOM": 500 ms of loading, then a random tip, none of the last 20 or more shown
+ * (pickIndex). If the list
  * cannot be had, the card goes back to what it showed and `onUnavailable` tells the visitor.
  */
 export function requestTip(onUnavailable: () => void = () => {}): void {
@@ -114,9 +117,10 @@ export function requestTip(onUnavailable: () => void = () => {}): void {
 }
 
 function show(list: readonly ShownTip[]): void {
-  lastIndex = pickIndex(list.length, lastIndex);
-  const tip = list[lastIndex];
+  const index = pickIndex(list.length, shownIndices);
+  const tip = list[index];
   if (!tip) return;
+  shownIndices = [...shownIndices.slice(-keptOut(list.length)), index];
   $advice.set({ status: 'shown', tip });
   $feedback.set('ask');
   track('advice_displayed', { tipId: tip.id, category: tip.category, language });

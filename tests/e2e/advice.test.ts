@@ -149,6 +149,21 @@ for (const t of langs) {
   });
 }
 
+describe('a visit of many presses', () => {
+  it('sees 25 different tips in 25 presses', async () => {
+    const page = await newPage();
+    await openHomeOnClock(page, '/');
+    const seen: string[] = [];
+    for (let press = 0; press < 25; press++) {
+      await page.getByRole('button', { name: 'GET WISDOM' }).click();
+      await page.clock.runFor(500);
+      seen.push((await tipText(page).getAttribute('data-tip-id')) ?? '');
+    }
+    expect(seen.filter((id, index) => seen.indexOf(id) !== index)).toEqual([]);
+    await page.context().close();
+  });
+});
+
 describe('feedback and announcements', () => {
   it('sends a dislike as 0 and announces each new tip politely', async () => {
     const page = await newPage();

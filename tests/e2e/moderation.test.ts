@@ -63,7 +63,7 @@ it('mails a held comment to the operator, whose approve link opens a page whose 
   await page.getByRole('textbox', { name: 'Name', exact: true }).fill('Reader <i>One</i>');
   await page.getByRole('textbox', { name: 'Comment', exact: true }).fill(text);
   await page.getByRole('button', { name: 'Post comment' }).click();
-  await page.getByRole('status').getByText('Comments with links appear after', { exact: false }).waitFor();
+  await page.getByRole('status').getByText('it will appear after a quick review', { exact: false }).waitFor();
 
   const [letter] = await smtp.waitFor(1);
   expect(letter?.to).toEqual([operator]);
@@ -92,8 +92,10 @@ it('mails a held comment to the operator, whose approve link opens a page whose 
   await operatorPage.getByRole('button', { name: 'Publish the comment' }).waitFor();
   expect((await commentsOf(page, 1)).map((c) => c.comment)).not.toContain(text);
 
+  await operatorPage.getByRole('heading', { level: 1, name: 'A held comment', exact: true }).waitFor();
   await operatorPage.getByRole('button', { name: 'Publish the comment' }).click();
   await operatorPage.getByText('Published: the comment now shows under the article.').waitFor();
+  await operatorPage.getByRole('heading', { level: 1, name: 'Comment published', exact: true }).waitFor();
   await expect
     .poll(() => operatorPage.evaluate(() => document.activeElement?.textContent?.trim()))
     .toBe('Open the article');
@@ -105,6 +107,7 @@ it('mails a held comment to the operator, whose approve link opens a page whose 
   // The same link again: already decided, and no button.
   await operatorPage.goto(approve);
   await operatorPage.getByText('This link was already used: the comment is approved.').waitFor();
+  await operatorPage.getByRole('heading', { level: 1, name: 'Comment published', exact: true }).waitFor();
   expect(await operatorPage.getByRole('button', { name: 'Publish the comment' }).isVisible()).toBe(false);
   await context.close();
 });

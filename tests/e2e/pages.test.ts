@@ -1,4 +1,6 @@
+import { loadEnv } from 'vite';
 import { describe, expect, it } from 'vitest';
+import { privacyContact } from '../../src/lib/privacy/privacyContact.ts';
 import { baseURL, expectAccessible, newPage, pages, withBrowser } from '../support/browser.ts';
 
 withBrowser();
@@ -221,8 +223,14 @@ describe('page contents', () => {
     const text = await page.locator('main').textContent();
     expect(text).toContain('Last updated: September 1, 2025');
     expect(text).toContain('deleted automatically after 30 days');
-    // It agrees with the subscribe box: five letters over those 30 days.
-    expect(text).toContain('five letters over the 30 days we keep your address');
+    // It agrees with the subscribe box and the welcome letter: five course letters, and any issue sent meanwhile.
+    expect(text).toContain(
+      'five course letters over the 30 days we keep your address, and any issue we send out in that time',
+    );
+    // The contact is the operator's mailbox, as the build was configured (or the obvious placeholder).
+    expect(await page.locator('[data-privacy-contact]').getAttribute('href')).toBe(
+      `mailto:${privacyContact({ ...loadEnv('production', process.cwd(), ''), ...process.env })}`,
+    );
     expect(text).toContain('at most 26 months');
     expect(text).toMatch(/country or city/);
     // The rights list reads as one sentence: the lead-in, then each item in turn.

@@ -7,6 +7,7 @@ import type { Lang } from '../../src/i18n/languages.ts';
 import { careTipIds } from '../../src/lib/tips/careTips.ts';
 import { parseTips } from '../../src/lib/tips/tipRules.ts';
 import { actOnPage, fontInspector, newPage, withBrowser } from '../support/browser.ts';
+import { randomFor, steerPicks } from '../support/steerTips.ts';
 
 withBrowser();
 
@@ -22,12 +23,6 @@ function everyTip(lang: Lang) {
   }));
 }
 
-/** The random number that makes pickIndex (combinedList.ts) choose `index` right after `previous`. */
-function randomFor(index: number, previous: number | null, length: number): number {
-  if (previous === null) return (index + 0.5) / length;
-  return (index - Number(index > previous) + 0.5) / (length - 1);
-}
-
 interface Measured {
   id: string;
   buttonTop: number;
@@ -39,7 +34,7 @@ interface Measured {
 }
 
 /** Presses GET WISDOM without scrolling to it (a real tap on a button in view does not scroll either). */
-async function pressForTip(page: Page, random: number): Promise<void> {
+async function pressForTip(page: Page, random: number | undefined): Promise<void> {
   await page.evaluate((value) => {
     (globalThis as { nextRandom?: number }).nextRandom = value;
     document.querySelector<HTMLButtonElement>('[data-advice-card] + button')?.click();
@@ -80,15 +75,7 @@ for (const { lang, home, locale } of [
       const list = everyTip(lang);
       const page = await newPage({ viewport: { width: 320, height: 640 }, locale });
       // The generator picks with Math.random: the test chooses each pick, the rest stays random.
-      await page.addInitScript(() => {
-        const random = Math.random;
-        Math.random = () => {
-          const holder = globalThis as { nextRandom?: number };
-          const value = holder.nextRandom ?? random();
-          holder.nextRandom = undefined;
-          return value;
-        };
-      });
+      await steerPicks(page);
       // The real list has the 112 tips of the combined list; this one holds all of them.
       await page.route('**/tips.json', (route) => route.fulfill({ json: list }));
       await page.clock.install();
@@ -97,10 +84,10 @@ for (const { lang, home, locale } of [
       await page.waitForFunction(() => !document.querySelector('astro-island[ssr]'));
 
       const measured: Measured[] = [];
-      let previous: number | null = null;
+      const shown: number[] = [];
       for (const [index, tip] of list.entries()) {
-        await pressForTip(page, randomFor(index, previous, list.length));
-        previous = index;
+        await pressForTip(page, randomFor(index, shown, list.length));
+        shown.push(index);
         measured.push(await measure(page, tip.id));
       }
 

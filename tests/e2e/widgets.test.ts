@@ -30,7 +30,7 @@ const subscribeTexts = {
     button: 'Subscribe',
     invalid: 'Please enter a valid email address',
     exists: 'This email is already subscribed!',
-    success: 'Successfully subscribed!',
+    success: 'A letter is on its way: one step left.',
     successTitle: 'Success!',
     limited: 'Too many attempts. Please try again in an hour.',
   },
@@ -40,7 +40,7 @@ const subscribeTexts = {
     button: 'Абонирай се',
     invalid: 'Моля, въведи валиден имейл адрес',
     exists: 'Този имейл вече е абониран!',
-    success: 'Успешно се абонира!',
+    success: 'Писмото е на път: остава една стъпка.',
     successTitle: 'Успех!',
     limited: 'Твърде много опити. Опитай отново след час.',
   },
@@ -190,7 +190,7 @@ describe('commenting', () => {
     await page.getByRole('button', { name: 'Публикувай' }).click();
     await page
       .getByRole('status')
-      .getByText('Коментарите с връзки се появяват след кратка проверка.', { exact: false })
+      .getByText('Коментарът ти съдържа връзка, затова ще се появи след кратка проверка.', { exact: false })
       .waitFor();
 
     const english = await newPage();

@@ -41,7 +41,7 @@ describe('dictionaries', () => {
     expect(t('error.title')).toBe('Unexpected Application Error!');
     expect(t('subscribe.invalid')).toBe('Please enter a valid email address');
     expect(t('subscribe.exists')).toBe('This email is already subscribed!');
-    expect(t('subscribe.success')).toBe('Successfully subscribed!');
+    expect(t('subscribe.success')).toBe('A letter is on its way: one step left.');
   });
 
   it('names every tip category in both languages', () => {

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { combinedList, listSlots, pickIndex } from '../../src/lib/tips/combinedList.ts';
+import { combinedList, freshFor, keptOut, listSlots, pickIndex } from '../../src/lib/tips/combinedList.ts';
 import {
   contentStems,
   findSimilarTips,
@@ -46,18 +46,32 @@ describe('the combined list', () => {
 describe('picking a tip', () => {
   it('never picks the previous tip again', () => {
     for (let previous = 0; previous < 5; previous++) {
-      for (const r of [0, 0.2, 0.5, 0.79, 0.999]) expect(pickIndex(5, previous, () => r)).not.toBe(previous);
+      for (const r of [0, 0.2, 0.5, 0.79, 0.999])
+        expect(pickIndex(5, [previous], () => r)).not.toBe(previous);
     }
   });
 
   it('reaches every other tip', () => {
-    const seen = new Set([0, 0.25, 0.5, 0.75].map((r) => pickIndex(5, 2, () => r)));
+    const seen = new Set([0, 0.25, 0.5, 0.75].map((r) => pickIndex(5, [2], () => r)));
     expect([...seen].sort()).toEqual([0, 1, 3, 4]);
   });
 
+  it(`keeps out the last ${freshFor} tips shown, and lets the one before them back`, () => {
+    const recent = Array.from({ length: freshFor + 1 }, (_, i) => i);
+    const reachable = new Set(Array.from({ length: 100 }, (_, i) => pickIndex(30, recent, () => i / 100)));
+    expect([...reachable].sort((a, b) => a - b)).toEqual([0, ...Array.from({ length: 9 }, (_, i) => 21 + i)]);
+  });
+
+  it('keeps out half of a long list, and all but one of a short one', () => {
+    expect(keptOut(112)).toBe(56);
+    expect(keptOut(30)).toBe(freshFor);
+    expect(keptOut(5)).toBe(4);
+    expect(pickIndex(5, [3, 0, 4, 1], () => 0.9)).toBe(2);
+  });
+
   it('works for the first pick and a single tip', () => {
-    expect(pickIndex(10, null, () => 0.55)).toBe(5);
-    expect(pickIndex(1, 0, () => 0.9)).toBe(0);
+    expect(pickIndex(10, [], () => 0.55)).toBe(5);
+    expect(pickIndex(1, [0], () => 0.9)).toBe(0);
   });
 });
 
@@ -184,11 +198,11 @@ describe('the rare tips a visitor can meet', () => {
     r2: 'Perfectionism: forty minutes on a two-line email',
     r3: 'Not everything loud is important.',
     r4: "You can't think your way out of a thought spiral",
-    r5: "Overthinking: arguing with someone who isn't there",
+    r5: 'Two blue ticks, no reply for two hours?',
     r6: 'At 3 a.m. every problem looks like a catastrophe.',
     r7: "Someone's face lights up when they bump into you",
     r8: 'Some answers only arrive after you stop refreshing the page.',
-    r9: 'Everyone at the party is holding their drink like a shield.',
+    r9: 'First day at a new job? Ask the person next to you',
     r10: 'A treat every time you feel sad is a subscription.',
     r11: "You don't have to become a new person. Just a slightly kinder editor",
   };

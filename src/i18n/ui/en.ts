@@ -56,13 +56,13 @@ export const en = {
 
   'subscribe.title': 'Wisdom in your inbox',
   'subscribe.description':
-    'Five short, kind letters over 30 days, then we forget your address. No spam, no guilt trips. Unsubscribe any time.',
+    'Five short, kind course letters over 30 days, and any issue we send out meanwhile. Then we forget your address. No spam, no guilt trips. Unsubscribe any time.',
   'subscribe.label': 'Email address',
   'subscribe.placeholder': 'you@example.com',
   'subscribe.button': 'Subscribe',
   'subscribe.saving': 'Saving...',
   'subscribe.successTitle': 'Success!',
-  'subscribe.success': 'Successfully subscribed!',
+  'subscribe.success': 'A letter is on its way: one step left.',
   'subscribe.errorTitle': 'Email error',
   'subscribe.invalid': 'Please enter a valid email address',
   'subscribe.exists': 'This email is already subscribed!',
@@ -91,7 +91,7 @@ export const en = {
     "Under 18 and in Bulgaria? The National Children's Helpline, {phone}, is free, day and night.",
   'about.disclaimerTitle': 'A gentle disclaimer',
   'about.disclaimer':
-    "Most of the tips here are playful and some are serious, but none of them replace professional help. If you're struggling with your mental health, please reach out to a doctor, a therapist or a local helpline. Asking for help is a sign of strength.",
+    "Most of the tips here are playful and some are serious, but none of them replace professional help. If you're struggling with your mental health, please reach out to a doctor, a therapist or a local helpline. You don't have to wait until it feels unbearable to ask.",
   'about.back': 'Back to the advice',
 
   'blog.metaTitle': 'Blog | Important Advice',
@@ -137,7 +137,7 @@ export const en = {
   'comments.sending': 'Sending...',
   'comments.required': 'Please fill in your name and comment',
   'comments.success': 'Comment submitted successfully!',
-  'comments.held': 'Thank you! Comments with links appear after a quick review.',
+  'comments.held': 'Thank you! Your comment has a link, so it will appear after a quick review.',
   'comments.error': 'Error submitting comment',
   'comments.rateLimited': 'Too many comments. Please try again later.',
   'comments.loading': 'Loading comments...',
@@ -182,7 +182,7 @@ export const en = {
     'Location: an anonymous country or city, derived from your connection, used to pick the language of the site. We never store your IP address.',
   'privacy.use.title': 'How we use your information',
   'privacy.use.body':
-    'We use this information to show the site in your language, to send the newsletter you asked for (five letters over the 30 days we keep your address), to keep ratings fair (one per person), to protect the comments from spam and to understand which tips and articles people find useful. We do not sell your data and we do not use it for advertising.',
+    'We use this information to show the site in your language, to send the newsletter you asked for (five course letters over the 30 days we keep your address, and any issue we send out in that time), to keep ratings fair (one per person), to protect the comments from spam and to understand which tips and articles people find useful. We do not sell your data and we do not use it for advertising.',
   'privacy.security.title': 'Data security & storage',
   'privacy.security.body':
     'Subscriber emails are stored with a hosted database service. An address that is not confirmed from the letter we send is deleted after 48 hours; the others are deleted automatically after 30 days, unless you unsubscribe or ask us to delete them earlier. Emails given with a rating are stored only as a one-way keyed hash. Connections to the site are encrypted.',
@@ -202,7 +202,7 @@ export const en = {
     'Subscriber emails are deleted automatically 30 days after you give them to us, or 48 hours after if the subscription is never confirmed, unless deleted earlier on request or by the unsubscribe link in every letter. Analytics data is kept for at most 26 months. Comments stay published until you or we remove them.',
   'privacy.contact.title': 'Contact',
   'privacy.contact.body':
-    'For any question about your data, or to use any of your rights, write to privacy@important-advice.example and we will answer within 30 days.',
+    'For any question about your data, or to use any of your rights, write to {email} and we will answer within 30 days.',
   'privacy.updates.title': 'Policy updates',
   'privacy.updates.body':
     'If we change this policy, we will update the date at the top of this page. Important changes will also be announced on the home page.',
@@ -220,7 +220,7 @@ export const en = {
   'consent.accept': 'Accept',
   'consent.reject': 'Reject',
 
-  'newsletter.checkInbox': 'One more step: we sent you a letter. Press the button in it to confirm.',
+  'newsletter.checkInbox': 'Press the button in it to confirm your address, and the course begins.',
   'newsletter.noscript':
     'This page needs JavaScript to talk to our server. Please turn it on and open the link again.',
   'newsletter.home': 'Back to the advice',
@@ -234,7 +234,7 @@ export const en = {
   'newsletter.confirm.button': 'Confirm my subscription',
   'newsletter.confirm.working': 'Confirming your subscription...',
   'newsletter.confirm.done':
-    'You are in! Your subscription is confirmed: the first of five letters is on its way, and soon after the fifth we forget your address.',
+    'You are in! Your subscription is confirmed: the first of five course letters is on its way, and soon after the fifth we forget your address.',
   'newsletter.confirm.used':
     'This link was already used: your subscription is confirmed. Nothing else to do.',
   'newsletter.confirm.expired':
@@ -254,6 +254,8 @@ export const en = {
 
   'moderate.metaTitle': 'Held comment | Important Advice',
   'moderate.title': 'A held comment',
+  'moderate.titleApproved': 'Comment published',
+  'moderate.titleHidden': 'Comment hidden',
   'moderate.loading': 'Loading the comment...',
   'moderate.approveQuestion':
     'Publish this comment under the article? Nothing changes until you press the button.',

@@ -29,18 +29,29 @@ export function combinedList<T>(regular: readonly T[], rare: readonly T[], slots
   return list;
 }
 
+/** How many other tips a visitor sees at least before one comes back (DECISIONS.md, 2026-11-26). */
+export const freshFor = 20;
+
 /**
- * Picks a random index of a list of `length`, never `previous` when there is another choice, so the
- * same tip is not shown twice in a row.
+ * How many of the last tips shown are kept out of the next pick: half the list when that is more than
+ * `freshFor`, so a visit of 25 presses on the 112 tips sees none twice, while half the list stays to
+ * choose from and the order never settles into a cycle; a list of `freshFor` or fewer keeps out all but one.
+ */
+export function keptOut(length: number): number {
+  return Math.min(Math.max(freshFor, Math.floor(length / 2)), length - 1);
+}
+
+/**
+ * Picks a random index of a list of `length` among those not in the last `keptOut(length)` of `recent`
+ * (the indices shown so far, oldest first). Candidates are taken in list order: `random()` r picks the
+ * candidate r of the way along them, e.g. the first press (nothing recent) picks `floor(r * length)`.
  */
 export function pickIndex(
   length: number,
-  previous: number | null,
+  recent: readonly number[] = [],
   random: () => number = Math.random,
 ): number {
-  if (length <= 1 || previous === null || previous < 0 || previous >= length) {
-    return Math.floor(random() * length);
-  }
-  const pick = Math.floor(random() * (length - 1));
-  return pick >= previous ? pick + 1 : pick;
+  const kept = new Set(recent.slice(-keptOut(length)));
+  const candidates = Array.from({ length }, (_, index) => index).filter((index) => !kept.has(index));
+  return candidates[Math.floor(random() * candidates.length)] ?? 0;
 }

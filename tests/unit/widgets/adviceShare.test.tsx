@@ -27,6 +27,7 @@ async function showTipAndShare(lang: Lang) {
       labels={labels}
       tipPath="/tips/{id}"
       help={{ label: 'Help', links: [] }}
+      sizers={[]}
     />,
   );
   fireEvent.click(screen.getByRole('button', { name: labels['advice.button'] }));

@@ -93,8 +93,11 @@ describe('the comments', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Post comment' }));
     expect(await screen.findByRole('status')).toBeTruthy();
     expect(
-      screen.getAllByText('Thank you! Comments with links appear after a quick review.').length,
+      screen.getAllByText('Thank you! Your comment has a link, so it will appear after a quick review.')
+        .length,
     ).toBeGreaterThan(0);
+    // Held is not "submitted successfully": nothing shows yet.
+    expect(screen.queryByText('Comment submitted successfully!')).toBeNull();
     expect(screen.queryByText('see example.com', { selector: 'p' })).toBeNull();
   });
 

@@ -62,7 +62,7 @@ describe('the subscription box', () => {
     release();
     expect(await screen.findByText('Success!')).toBeTruthy();
     await waitFor(() =>
-      expect(screen.getAllByText('Successfully subscribed!').length).toBeGreaterThanOrEqual(1),
+      expect(screen.getAllByText('A letter is on its way: one step left.').length).toBeGreaterThanOrEqual(1),
     );
     expect(screen.getByText(labels['newsletter.checkInbox'])).toBeTruthy();
     expect(screen.queryByLabelText('Email address')).toBeNull();

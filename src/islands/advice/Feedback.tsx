@@ -1,0 +1,54 @@
+import type { FeedbackState } from '../../stores/advice.ts';
+import type { AdviceLabels } from '../labelKeys.ts';
+import { ThumbIcon } from './icons.tsx';
+
+interface Props {
+  state: FeedbackState;
+  labels: AdviceLabels;
+  onRate: (rating: 0 | 1) => void;
+}
+
+/** "Like this advice?" with a thumb up and down under a tip, then the thanks, which fade away. */
+export default function Feedback({ state, labels, onRate }: Props) {
+  if (state === 'gone') return null;
+  return (
+    <div
+      className={`relative flex min-h-16 items-center justify-center transition-opacity duration-300 ${state === 'fading' ? 'opacity-0' : 'opacity-100'}`}
+      data-feedback={state}
+    >
+      {state === 'ask' ? (
+        <div className="flex items-center gap-4">
+          <p className="font-bold text-haze">{labels['feedback.question']}</p>
+          <FeedbackButton label={labels['feedback.like']} onClick={() => onRate(1)} />
+          <FeedbackButton label={labels['feedback.dislike']} down onClick={() => onRate(0)} />
+        </div>
+      ) : (
+        <p role="status" className="rounded-full bg-mint px-6 py-3 font-display text-lg font-bold text-night">
+          {labels['feedback.thanks']}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function FeedbackButton({
+  label,
+  down = false,
+  onClick,
+}: {
+  label: string;
+  down?: boolean;
+  onClick: () => void;
+}) {
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      aria-label={label}
+      title={label}
+      className="inline-flex size-12 cursor-pointer items-center justify-center rounded-full border-2 border-white/20 text-cream transition hover:scale-110 hover:border-sun hover:text-sun"
+    >
+      <ThumbIcon down={down} />
+    </button>
+  );
+}

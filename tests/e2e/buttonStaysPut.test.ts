@@ -1,0 +1,81 @@
+// GET WISDOM stays where it is whatever tip the card shows, so a visitor pressing again and again
+// presses the button, not the space it left (src/islands/advice/TipCard.tsx). Every tip of the real
+// list is shown on the real page at three widths in both languages: the first few by real presses,
+// the rest steered through Math.random, with the page's clock skipping the half second of thinking.
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { actOnPage, newPage, withBrowser } from '../support/browser.ts';
+import { randomFor, steerPicks } from '../support/steerTips.ts';
+
+withBrowser();
+
+const button = (page: Page) => page.locator('[data-advice-card] + button');
+
+/** Where the button is laid out (its hover lift is a transform, which layout ignores), and the tip shown. */
+function position(page: Page) {
+  return page.evaluate(async () => {
+    await document.fonts.ready;
+    const press = document.querySelector('[data-advice-card] + button') as HTMLElement;
+    const card = document.querySelector('[data-advice-card]') as HTMLElement;
+    const id = card.querySelector('blockquote')?.getAttribute('data-tip-id') ?? 'welcome';
+    return { id, buttonTop: press.offsetTop, buttonLeft: press.offsetLeft };
+  });
+}
+
+for (const { lang, home, locale } of [
+  { lang: 'en', home: '/', locale: 'en-US' },
+  { lang: 'bg', home: '/bg/', locale: 'bg-BG' },
+] as const) {
+  for (const width of [320, 390, 1280]) {
+    describe(`GET WISDOM at ${width} px in ${lang}`, () => {
+      it('stays in one place over every tip, and before the first', async () => {
+        const page = await newPage({ viewport: { width, height: 800 }, locale });
+        await steerPicks(page);
+        await page.clock.install();
+        await page.goto(home);
+        await actOnPage(page);
+        await page.waitForFunction(() => !document.querySelector('astro-island[ssr]'));
+        const list: { id: string }[] = await (await page.request.get(`${home}tips.json`)).json();
+        const indexOf = new Map(list.map((tip, index) => [tip.id, index]));
+
+        const positions = [await position(page)];
+        const shown: number[] = [];
+        const record = async () => {
+          await page.clock.runFor(500);
+          // The first press may still wait for the list, which comes over the real network.
+          await page.locator('[data-advice-card][aria-busy="false"] blockquote[data-tip-id]').waitFor();
+          const now = await position(page);
+          const index = indexOf.get(now.id);
+          if (index === undefined) throw new Error(`not a tip of the list: ${now.id}`);
+          shown.push(index);
+          positions.push(now);
+        };
+        // Real presses first: the pointer, the hover lift and all.
+        for (let i = 0; i < 5; i++) {
+          await button(page).click();
+          await record();
+        }
+        for (const index of list.keys()) {
+          if (shown.includes(index)) continue;
+          const random = randomFor(index, shown, list.length);
+          await page.evaluate((value) => {
+            (globalThis as { nextRandom?: number }).nextRandom = value;
+            document.querySelector<HTMLButtonElement>('[data-advice-card] + button')?.click();
+          }, random);
+          await record();
+        }
+
+        expect(new Set(shown).size).toBe(list.length);
+        const first = positions[0];
+        const moved = positions
+          .filter((p) => p.buttonTop !== first?.buttonTop || p.buttonLeft !== first?.buttonLeft)
+          .map(
+            (p) =>
+              `${p.id}: button at ${p.buttonLeft},${p.buttonTop}, not ${first?.buttonLeft},${first?.buttonTop}`,
+          );
+        expect(moved).toEqual([]);
+        await page.context().close();
+      });
+    });
+  }
+}
