@@ -1,20 +1,15 @@
+import { isProductionBuild } from '../siteUrl.ts';
+
 /** What a local or test build shows for the privacy contact: obviously not an address anyone reads. */
 export const placeholderContact = 'privacy-contact-not-set@example.invalid';
 
 type Env = Record<string, string | undefined>;
 
 /**
- * A production build: Netlify's production deploy (`CONTEXT=production`), or any build an operator
- * marks so. NODE_ENV cannot tell: `astro build` sets it to production for every build, local and test.
- */
-export function isProductionBuild(env: Env): boolean {
-  return env.CONTEXT === 'production';
-}
-
-/**
  * The address the privacy page gives for questions about data: the operator's `PRIVACY_EMAIL`, else
  * `ADMIN_EMAIL` (the mailbox that already gets held comments). A production build without either
- * stops, since the page promises an answer within 30 days; other builds show `placeholderContact`.
+ * stops, since the page promises an answer within 30 days (`isProductionBuild`, the same rule as the
+ * site's address); other builds show `placeholderContact`.
  * @example privacyContact({ ADMIN_EMAIL: 'me@site.bg' }) // 'me@site.bg'
  */
 export function privacyContact(env: Env): string {
