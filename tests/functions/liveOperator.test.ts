@@ -15,6 +15,7 @@ import { makeDistDir } from '../support/fixtures.ts';
 import { postJson, uniqueEmail } from '../support/http.ts';
 import { type Finished, runScript, type Served, startServe } from '../support/processes.ts';
 import { startSmtpServer, type TestSmtp } from '../support/smtpServer.ts';
+import { tempDir } from '../support/tempDirs.ts';
 import { describeDb, freshDatabaseEnv, openDatabaseFor } from '../support/testDb.ts';
 
 const slug = 'three-questions-for-a-worry';
@@ -107,6 +108,7 @@ describeDb('operator commands while the site serves', () => {
       SUBSCRIBE_LIMIT_PER_HOUR: '0',
       COMMENT_LIMIT_PER_HOUR: '0',
       NEWSLETTER_PER_SECOND: '20',
+      BACKUP_DIR: path.join(tempDir('nightly'), 'backups'),
     };
     const database = await openDatabaseFor(env);
     try {
@@ -136,6 +138,20 @@ describeDb('operator commands while the site serves', () => {
       ...(env.DATABASE_URL ? { DATABASE_URL: env.DATABASE_URL } : {}),
     };
     const backupFile = path.join(env.DATA_DIR ?? '', 'live.sql');
+    // The nightly backup: written at start when there is none from the last day.
+    const nightly = env.BACKUP_DIR ?? '';
+    for (
+      let waited = 0;
+      !fs.readdirSync(nightly, { withFileTypes: true }).some((f) => f.name.endsWith('Z.sql'));
+      waited += 100
+    ) {
+      if (waited > 30_000) throw new Error('no nightly backup');
+      await setTimeout(100);
+    }
+    const [written] = fs.readdirSync(nightly);
+    expect(written).toMatch(/^backup-\d{8}T\d{6}Z\.sql$/);
+    expect(fs.statSync(path.join(nightly, written ?? '')).mode & 0o777).toBe(0o600);
+    expect(fs.statSync(nightly).mode & 0o777).toBe(0o700);
     const held = await postJson(`${server.url}/api/articles/1/comments`, {
       name: 'Linker',
       comment: 'See https://example.com for more',
@@ -153,12 +169,14 @@ describeDb('operator commands while the site serves', () => {
     let deleted: Finished;
     let backup: Finished;
     let unknown: Finished;
+    let stats: Finished;
     try {
-      [send, listed, backup, unknown] = await Promise.all([
+      [send, listed, backup, unknown, stats] = await Promise.all([
         newsletter(['send', slug], bare),
         admin(['held'], bare),
         admin(['backup', backupFile], bare),
         newsletter(['send', 'no-such-issue'], bare),
+        admin(['stats'], bare),
       ]);
       exported = await admin(['export', people.en[0] ?? ''], bare);
       approved = await admin(['approve', String(heldId)], bare);
@@ -186,6 +204,10 @@ describeDb('operator commands while the site serves', () => {
     const dump = fs.readFileSync(backupFile, 'utf8');
     expect(dump).toContain('-- PostgreSQL database dump complete');
     expect(dump).toContain('See https://example.com for more');
+    expect([stats.code, stats.stderr]).toEqual([0, '']);
+    expect(stats.stdout).toMatch(
+      new RegExp(`Newest backup\\s+${path.join(nightly, written ?? '')} \\(\\d+ minute\\(s\\) ago\\)`),
+    );
     expect([unknown.code, unknown.stdout]).toEqual([2, '']);
     expect(unknown.stderr).toContain(`Unknown issue: no-such-issue. Issues: ${slug}`);
     expect([exported.code, exported.stderr]).toEqual([0, '']);
