@@ -8,7 +8,6 @@ import { Readable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { eq } from 'drizzle-orm';
 import { hc } from 'hono/client';
-import pg from 'pg';
 import type { Config } from '../config.ts';
 import { createContent } from '../content.ts';
 import { openDatabase } from '../db/client.ts';
@@ -68,24 +67,13 @@ const pointing =
   'Point DATA_DIR (or DATABASE_URL) at the site in .env at the project root or in the environment, ' +
   'or restore a backup there with `npm run admin -- restore FILE`.';
 
-/** Throws NoDatabaseError, saying where it looked, when the configured database holds no site. */
-async function mustExist(config: Config, socketPath: string) {
-  if (config.databaseUrl) {
-    const client = new pg.Client({ connectionString: config.databaseUrl });
-    await client.connect();
-    try {
-      const { rows } = await client.query(
-        "select to_regclass('public.schema_migrations') is not null as found",
-      );
-      if (rows[0]?.found) return;
-    } finally {
-      await client.end();
-    }
-    throw new NoDatabaseError(
-      `The PostgreSQL database of DATABASE_URL holds no site (no tables). ${pointing}`,
-    );
-  }
-  if (fs.existsSync(path.join(config.dataDir, 'pglite', 'PG_VERSION'))) return;
+/**
+ * Throws NoDatabaseError, saying where it looked, when there is no PGlite database in DATA_DIR. A
+ * PostgreSQL database is the operator's to create (createdb); connecting to one that does not exist
+ * fails with PostgreSQL's own message, and an empty one is migrated as the server would.
+ */
+function mustExist(config: Config, socketPath: string) {
+  if (config.databaseUrl || fs.existsSync(path.join(config.dataDir, 'pglite', 'PG_VERSION'))) return;
   throw new NoDatabaseError(
     `No database found: no server answers on ${socketPath} and there is no PGlite database in ` +
       `${path.join(config.dataDir, 'pglite')}. ${pointing}`,
@@ -109,7 +97,7 @@ export async function connectAdmin(
         close: async () => {},
       };
     }
-    await mustExist(config, socketPath);
+    mustExist(config, socketPath);
     let database: Database;
     try {
       database = await openDatabase(config);

@@ -38,7 +38,7 @@ function ownerGone(value: string): boolean {
 }
 
 /** Takes the issue's lock, or throws SendRunningError when another run holds it. */
-export async function lockIssueSend(db: Db, slug: string): Promise<SendLock> {
+export async function lockIssueSend(db: Db, slug: string, renewMs = renewEveryMs): Promise<SendLock> {
   const key = `newsletter-send:${slug}`;
   const run = randomUUID();
   const taken = await db
@@ -81,7 +81,7 @@ export async function lockIssueSend(db: Db, slug: string): Promise<SendLock> {
       .catch(() => {
         lost ??= 'its lease could not be renewed';
       });
-  }, renewEveryMs);
+  }, renewMs);
   renew.unref();
   return {
     check: () => {
