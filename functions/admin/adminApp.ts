@@ -6,7 +6,7 @@ import { zValidator } from '@hono/zod-validator';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { productionProblem } from '../config.ts';
-import { languages } from '../contract.ts';
+import { isValidEmail, languages, normaliseEmail } from '../contract.ts';
 import type { Database } from '../db/types.ts';
 import { deleteOutboxLetters } from '../mail/outbox.ts';
 import { queueReport } from '../mail/queueReport.ts';
@@ -33,7 +33,10 @@ export const noSecret =
   'HASH_SECRET is not set and the database holds no secret, so the hashes of this address cannot be ' +
   "computed: set HASH_SECRET to the site's own (in .env or the environment). Nothing was changed.";
 
-const email = z.object({ email: z.email() });
+// The site's own rule for addresses, as the public API applies it.
+const email = z.object({
+  email: z.string().transform(normaliseEmail).refine(isValidEmail, 'expected an email address'),
+});
 const commentId = z.object({ id: z.coerce.number().int().positive() });
 
 export function createAdminApp(options: AdminOptions) {
