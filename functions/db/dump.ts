@@ -14,7 +14,7 @@ export function dumpPgliteCopy(tarball: ArrayBuffer): Promise<string> {
   const worker = new Worker(new URL('./pgDumpWorker.ts', import.meta.url), { workerData: tarball });
   return new Promise<string>((resolve, reject) => {
     worker.once('message', (message: FromDumpWorker) => {
-      if ('sql' in message) resolve(message.sql);
+      if ('sql' in message) resolve(portableDump(message.sql));
       else reject(new Error(`pg_dump failed: ${message.failed}`));
     });
     worker.once('error', reject);
@@ -72,7 +72,7 @@ export async function dumpPostgres(url: string): Promise<string> {
       { env: { ...process.env, ...libpqEnv(url) }, maxBuffer: 2 ** 31 - 1, encoding: 'utf8' },
       (error, stdout, stderr) => {
         if (error) reject(new Error(`pg_dump failed: ${stderr.trim() || error.message}`));
-        else resolve(stdout);
+        else resolve(portableDump(stdout));
       },
     );
   });
