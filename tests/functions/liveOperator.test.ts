@@ -140,11 +140,9 @@ describeDb('operator commands while the site serves', () => {
     const backupFile = path.join(env.DATA_DIR ?? '', 'live.sql');
     // The nightly backup: written at start when there is none from the last day.
     const nightly = env.BACKUP_DIR ?? '';
-    for (
-      let waited = 0;
-      !fs.readdirSync(nightly, { withFileTypes: true }).some((f) => f.name.endsWith('Z.sql'));
-      waited += 100
-    ) {
+    const nightlyDone = () =>
+      fs.existsSync(nightly) && fs.readdirSync(nightly).some((f) => f.endsWith('Z.sql'));
+    for (let waited = 0; !nightlyDone(); waited += 100) {
       if (waited > 30_000) throw new Error('no nightly backup');
       await setTimeout(100);
     }
@@ -170,6 +168,7 @@ describeDb('operator commands while the site serves', () => {
     let backup: Finished;
     let unknown: Finished;
     let stats: Finished;
+    let restoreLive: Finished;
     try {
       [send, listed, backup, unknown, stats] = await Promise.all([
         newsletter(['send', slug], bare),
@@ -178,7 +177,11 @@ describeDb('operator commands while the site serves', () => {
         newsletter(['send', 'no-such-issue'], bare),
         admin(['stats'], bare),
       ]);
-      exported = await admin(['export', people.en[0] ?? ''], bare);
+      // A restore under a serving site would change its database under its feet: refused.
+      [exported, restoreLive] = await Promise.all([
+        admin(['export', people.en[0] ?? ''], bare),
+        admin(['restore', backupFile, '--replace'], bare),
+      ]);
       approved = await admin(['approve', String(heldId)], bare);
       missing = await admin(['approve', '999999'], bare);
       deleted = await admin(['delete', people.bg[0] ?? ''], bare);
@@ -204,6 +207,8 @@ describeDb('operator commands while the site serves', () => {
     const dump = fs.readFileSync(backupFile, 'utf8');
     expect(dump).toContain('-- PostgreSQL database dump complete');
     expect(dump).toContain('See https://example.com for more');
+    expect([restoreLive.code, restoreLive.stdout]).toEqual([1, '']);
+    expect(restoreLive.stderr).toContain('A server is running on this database: stop it');
     expect([stats.code, stats.stderr]).toEqual([0, '']);
     expect(stats.stdout).toMatch(
       new RegExp(`Newest backup\\s+${path.join(nightly, written ?? '')} \\(\\d+ minute\\(s\\) ago\\)`),
