@@ -1,12 +1,11 @@
 // `npm run admin`: what each command does, through the admin API (functions/admin). admin.ts is the
 // command line around it; the tests call runAdmin() with their own API and output.
-import path from 'node:path';
 import type { AdminClient } from '../admin/adminClient.ts';
 import { isValidEmail, type Lang, languages, normaliseEmail } from '../contract.ts';
 import { writePrivateFile } from '../db/dump.ts';
 import { formatStats } from '../stats.ts';
 import { formatTipReport, tipReportCsv } from '../tipRanking.ts';
-import { asksForHelp, parseCommandArgs } from './commandLine.ts';
+import { asksForHelp, operatorPath, parseCommandArgs } from './commandLine.ts';
 
 const usage = `Usage: npm run admin -- <command>
 
@@ -222,7 +221,7 @@ async function runCommand(
         await answer(response, out);
         return 1;
       }
-      const file = path.resolve(command.file);
+      const file = operatorPath(command.file);
       await writePrivateFile(file, await response.text());
       out.log(`Backup written to ${file} (plain SQL; only its owner can read it).`);
       return 0;

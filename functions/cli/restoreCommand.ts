@@ -6,11 +6,13 @@ import { ConfigError, loadConfig } from '../config.ts';
 import { DataDirLockedError } from '../db/dataDirLock.ts';
 import { RestoreRefusedError, restoreDump } from '../db/restore.ts';
 import { databaseInUse } from '../stats.ts';
+import { operatorPath } from './commandLine.ts';
 
 export async function restoreCommand(
-  file: string,
+  named: string,
   replace: boolean,
 ): Promise<{ code: number; message: string }> {
+  const file = operatorPath(named);
   let dump: string;
   try {
     dump = await fs.readFile(file, 'utf8');

@@ -3,6 +3,7 @@ import { createHmac } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { operatorPath } from '../../functions/cli/commandLine.ts';
 import { loadConfig } from '../../functions/config.ts';
 import { containsLink } from '../../functions/containsLink.ts';
 import { libpqEnv, portableDump } from '../../functions/db/dump.ts';
@@ -124,6 +125,20 @@ describe('backups as plain SQL', () => {
     expect(portable).not.toMatch(/^\\|^SET transaction_timeout/m);
     expect(portable).toContain('SET statement_timeout = 0;\n');
     expect(portable).toContain('CREATE TABLE t ();');
+  });
+});
+
+describe("the operator's files", () => {
+  it('are found where the operator typed their names, not where npm run moved to', () => {
+    const before = process.env.INIT_CWD;
+    process.env.INIT_CWD = '/home/operator/backups';
+    try {
+      expect(operatorPath('site.sql')).toBe('/home/operator/backups/site.sql');
+      expect(operatorPath('/srv/site.sql')).toBe('/srv/site.sql');
+    } finally {
+      if (before === undefined) delete process.env.INIT_CWD;
+      else process.env.INIT_CWD = before;
+    }
   });
 });
 
