@@ -102,7 +102,9 @@ server.listen(config.port, config.host, async () => {
   // The operator's commands reach this process (its configuration, its database) on DATA_DIR/admin.sock,
   // open before the server says it serves.
   const operator = createAdminApp({ services, database, siteUrl, secret: services.hashSecret });
-  const socket = await serveAdminSocket(operator, config.dataDir);
+  const socket = await serveAdminSocket(operator, config.dataDir).catch((error: Error) => ({
+    problem: `Operator commands cannot reach this server (${error.message}).`,
+  }));
   if ('problem' in socket) console.warn(socket.problem);
   else admin = socket;
   console.log(`Important Advice is serving http://${host}:${info.port} (database: ${where})`);
