@@ -122,6 +122,15 @@ const envSchema = z.object({
     unsetIfEmpty,
     z.enum(['en', 'bg'], { error: 'expected en or bg' }).default('en'),
   ),
+  BACKUP_DIR: optionalText,
+  BACKUP_KEEP: z.preprocess(
+    unsetIfEmpty,
+    z
+      .string()
+      .regex(/^[1-9]\d*$/, 'expected a whole number of at least 1')
+      .default('7')
+      .transform(Number),
+  ),
   NEWSLETTER_PER_SECOND: z.preprocess(
     unsetIfEmpty,
     z
@@ -172,6 +181,8 @@ const configSchema = envSchema.transform((e) => ({
     /** Newsletter letters per second (`npm run newsletter -- send`). */
     perSecond: e.NEWSLETTER_PER_SECOND,
   },
+  /** Nightly backups by `npm run serve` into `dir` (none when unset), the newest `keep` kept. */
+  backup: { dir: e.BACKUP_DIR === undefined ? undefined : path.resolve(e.BACKUP_DIR), keep: e.BACKUP_KEEP },
   /** The operator's mailbox for held comments (ADMIN_EMAIL; none means no such letters) and its language. */
   admin: { email: e.ADMIN_EMAIL, language: e.ADMIN_LANGUAGE },
 }));

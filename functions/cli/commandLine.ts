@@ -1,6 +1,13 @@
 // The operator tools' arguments: each command declares its options and how many plain arguments it
 // takes, node:util parseArgs reads them, and every mistake comes back as one line to print above the usage.
+import path from 'node:path';
 import { parseArgs } from 'node:util';
+
+/**
+ * A file the operator named, resolved where they typed it: `npm run` moves to the project root and keeps
+ * the shell's folder in INIT_CWD.
+ */
+export const operatorPath = (file: string) => path.resolve(process.env.INIT_CWD ?? process.cwd(), file);
 
 /** A declared option: `--csv` (boolean) or `--lang en` (string). */
 export type OptionSpec = Record<string, { type: 'boolean' | 'string' }>;

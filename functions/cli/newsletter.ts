@@ -3,9 +3,11 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { escapeUTF8 } from 'entities';
-import { type Config, ConfigError, loadConfig, productionProblem } from '../config.ts';
+import type { SendLine } from '../admin/sendRoute.ts';
+import { type Config, ConfigError, loadConfig } from '../config.ts';
 import { languages } from '../contract.ts';
 import type { Issue } from '../newsletter/issues.ts';
+import type { SendSummary } from '../newsletter/send.ts';
 import { asksForHelp, type OptionSpec, parseCommandArgs } from './commandLine.ts';
 
 const usage = `Usage: npm run newsletter -- <command>
@@ -52,8 +54,10 @@ async function run(command: Command): Promise<number> {
     console.error(error instanceof ConfigError ? error.message : String(error));
     return 1;
   }
+  // The running site (or this process, with none running) loads the issue it sends from its content.
+  if (command.name === 'send') return send(command);
   const { IssueError, listIssues, loadIssue } = await import('../newsletter/issues.ts');
-  if (command.name === 'preview' && command.slug === 'course') {
+  if (command.slug === 'course') {
     try {
       return await previewCourse(config);
     } catch (error) {
@@ -80,7 +84,7 @@ async function run(command: Command): Promise<number> {
     console.error(error.message);
     return 1;
   }
-  return command.name === 'preview' ? preview(config, command.slug, issue) : send(config, command, issue);
+  return preview(config, command.slug, issue);
 }
 
 async function preview(config: Config, slug: string, issue: Issue) {
@@ -140,71 +144,78 @@ async function previewCourse(config: Config) {
   return 0;
 }
 
-async function send(config: Config, command: { slug: string; dryRun: boolean }, issue: Issue) {
-  // Letters to real mailboxes must carry the links the site's server accepts, to its public address.
-  const problem = productionProblem(
-    config,
-    Boolean(config.mail.smtpUrl) && !command.dryRun,
-    'letters sent through SMTP_URL',
-  );
-  if (problem) {
-    console.error(problem);
-    return 1;
+/** The answer's lines of JSON, each as it arrives. */
+async function* lines(body: ReadableStream<Uint8Array>): AsyncGenerator<SendLine> {
+  let buffered = '';
+  const decoder = new TextDecoder();
+  const reader = body.getReader();
+  for (let read = await reader.read(); !read.done; read = await reader.read()) {
+    buffered += decoder.decode(read.value, { stream: true });
+    const complete = buffered.split('\n');
+    buffered = complete.pop() ?? '';
+    for (const line of complete) if (line.trim()) yield JSON.parse(line) as SendLine;
   }
-  const { openForOperator } = await import('./operatorDatabase.ts');
-  const { createMailTransport } = await import('../mail/transport.ts');
-  const { sendIssue } = await import('../newsletter/send.ts');
-  const { progressBar } = await import('./progressBar.ts');
-  const { services, close } = await openForOperator();
-  const transport = createMailTransport(config);
-  try {
-    const { db } = await services.db();
-    const bar = progressBar();
-    console.log(
-      `${command.dryRun ? 'Dry run of' : 'Sending'} ${command.slug} through ${transport.description}, ` +
-        `at most ${config.mail.perSecond} letter(s) a second.`,
+}
+
+/** What a finished send says: how many went, were skipped, resumed, gone or failed. */
+function describeSend(summary: SendSummary): string {
+  const lines = [
+    summary.dryRun
+      ? `Dry run: ${summary.total} letter(s) would go (en ${summary.byLanguage.en}, bg ${summary.byLanguage.bg}); nothing was sent.`
+      : `Sent ${summary.sent} of ${summary.total} letter(s) (en ${summary.byLanguage.en}, bg ${summary.byLanguage.bg}).`,
+    `${summary.alreadySent} subscriber(s) had this issue already and were skipped.`,
+  ];
+  if (summary.resumed > 0 && !summary.dryRun) {
+    lines.push(
+      `${summary.resumed} letter(s) interrupted by an earlier run went again, with their original Message-ID.`,
     );
-    const { SendRunningError } = await import('../newsletter/sendLock.ts');
-    const summary = await sendIssue(db, {
-      transport,
-      context: { secret: await services.hashSecret(), siteUrl: siteUrlOf(config) },
-      slug: command.slug,
-      issue,
-      perSecond: config.mail.perSecond,
-      dryRun: command.dryRun,
-      onProgress: (done, total) => bar.update(done, total),
-    }).catch((error: unknown) => {
-      if (error instanceof SendRunningError) return error;
-      throw error;
+  }
+  if (summary.gone > 0)
+    lines.push(`${summary.gone} subscriber(s) unsubscribed during the run and got nothing.`);
+  if (summary.failed.length > 0) {
+    lines.push(
+      `${summary.failed.length} letter(s) FAILED after retries; run the same command again to retry them:`,
+    );
+    for (const failure of summary.failed)
+      lines.push(`  subscriber ${failure.subscriberId}: ${failure.error}`);
+  }
+  return lines.join('\n');
+}
+
+/** Sends through the site: its transport, secret and SITE_URL make the letters; progress comes back. */
+async function send(command: { slug: string; dryRun: boolean }) {
+  const { openForOperator } = await import('./operatorDatabase.ts');
+  const { progressBar } = await import('./progressBar.ts');
+  const { client, close } = await openForOperator();
+  try {
+    const response = await client.newsletter.send.$post({
+      json: { slug: command.slug, dryRun: command.dryRun },
     });
-    if (summary instanceof Error) {
-      console.error(summary.message);
-      return 1;
+    if (!response.ok || !response.body) {
+      const body = (await response.json()) as { error?: unknown };
+      console.error(typeof body.error === 'string' ? body.error : JSON.stringify(body));
+      return response.status === 404 ? 2 : 1;
     }
-    const lines = [
-      command.dryRun
-        ? `Dry run: ${summary.total} letter(s) would go (en ${summary.byLanguage.en}, bg ${summary.byLanguage.bg}); nothing was sent.`
-        : `Sent ${summary.sent} of ${summary.total} letter(s) (en ${summary.byLanguage.en}, bg ${summary.byLanguage.bg}).`,
-      `${summary.alreadySent} subscriber(s) had this issue already and were skipped.`,
-    ];
-    if (summary.resumed > 0 && !command.dryRun) {
-      lines.push(
-        `${summary.resumed} letter(s) interrupted by an earlier run went again, with their original Message-ID.`,
-      );
+    const bar = progressBar();
+    for await (const line of lines(response.body)) {
+      if ('error' in line) {
+        console.error(line.error);
+        return 1;
+      }
+      if ('summary' in line) {
+        console.log(describeSend(line.summary));
+        return line.summary.failed.length > 0 ? 1 : 0;
+      }
+      if (line.transport) {
+        console.log(
+          `${command.dryRun ? 'Dry run of' : 'Sending'} ${command.slug} through ${line.transport}, ` +
+            `at most ${line.perSecond} letter(s) a second.`,
+        );
+      } else bar.update(line.done, line.total);
     }
-    if (summary.gone > 0)
-      lines.push(`${summary.gone} subscriber(s) unsubscribed during the run and got nothing.`);
-    if (summary.failed.length > 0) {
-      lines.push(
-        `${summary.failed.length} letter(s) FAILED after retries; run the same command again to retry them:`,
-      );
-      for (const failure of summary.failed)
-        lines.push(`  subscriber ${failure.subscriberId}: ${failure.error}`);
-    }
-    console.log(lines.join('\n'));
-    return summary.failed.length > 0 ? 1 : 0;
+    console.error('The site stopped before the send finished: run the same command again to resume it.');
+    return 1;
   } finally {
-    transport.close();
     await close();
   }
 }

@@ -5,8 +5,8 @@ import { Worker } from 'node:worker_threads';
 import type { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { lockDataDir } from './dataDirLock.ts';
+import { dumpPgliteCopy } from './dump.ts';
 import { batching, type Request } from './pgliteProtocol.ts';
-import { connectSocket, socketPathFor } from './pgliteSocket.ts';
 import type { FromWorker, ToWorker, WorkerData } from './pgliteWorker.ts';
 import { RemotePglite } from './remotePglite.ts';
 import type { Database, Db } from './types.ts';
@@ -14,13 +14,10 @@ import type { Database, Db } from './types.ts';
 // drizzle's PGlite driver calls only `query` and `transaction`, which RemotePglite provides.
 const drizzleOver = (client: RemotePglite): Db => drizzle({ client: client as unknown as PGlite });
 
-/**
- * Opens (creating on first use) the embedded database in `<dataDir>/pglite`, holding the data dir lock,
- * and lets operator commands in through `<dataDir>/socket/pglite.sock` while it is open.
- */
+/** Opens (creating on first use) the embedded database in `<dataDir>/pglite`, holding the data dir lock. */
 export async function openPglite(dataDir: string): Promise<Database> {
   const release = await lockDataDir(dataDir);
-  const data: WorkerData = { directory: path.join(dataDir, 'pglite'), socketPath: socketPathFor(dataDir) };
+  const data: WorkerData = { directory: path.join(dataDir, 'pglite') };
   const worker = new Worker(new URL('./pgliteWorker.ts', import.meta.url), { workerData: data });
   worker.unref();
   const client = new RemotePglite(
@@ -28,15 +25,17 @@ export async function openPglite(dataDir: string): Promise<Database> {
     (waiting) => (waiting ? worker.ref() : worker.unref()),
   );
   let closed: (() => void) | undefined;
+  // One copy of the data folder at a time (a backup): its answer, awaited.
+  let copied: { resolve(bytes: ArrayBuffer): void; reject(error: Error): void } | undefined;
   const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
   const ready = new Promise<void>((resolve, reject) => {
     worker.on('message', (message: FromWorker) => {
       if (Array.isArray(message)) for (const response of message) client.receive(response);
-      else if ('ready' in message) {
-        if (message.socketProblem) console.warn(message.socketProblem);
-        resolve();
-      } else if ('failed' in message) reject(new Error(message.failed));
+      else if ('ready' in message) resolve();
+      else if ('failed' in message) reject(new Error(message.failed));
       else if ('closed' in message) closed?.();
+      else if ('dataDir' in message) copied?.resolve(message.dataDir);
+      else if ('dumpFailed' in message) copied?.reject(new Error(message.dumpFailed));
     });
     worker.on('error', (error) => {
       reject(error);
@@ -45,6 +44,7 @@ export async function openPglite(dataDir: string): Promise<Database> {
     worker.on('exit', () => {
       reject(new Error('The database thread stopped while opening'));
       client.stop(new Error('The database thread stopped'));
+      copied?.reject(new Error('The database thread stopped'));
     });
   });
   worker.ref();
@@ -56,9 +56,28 @@ export async function openPglite(dataDir: string): Promise<Database> {
     throw error;
   }
   worker.unref();
+  let dumping: Promise<string> | undefined;
+  /** The data folder as a tarball, taken between transactions (the site waits for that moment only). */
+  const copyDataDir = () =>
+    new Promise<ArrayBuffer>((resolve, reject) => {
+      worker.ref();
+      copied = { resolve, reject };
+      worker.postMessage({ op: 'dumpDataDir' } satisfies ToWorker);
+    }).finally(() => {
+      copied = undefined;
+      worker.unref();
+    });
   return {
     kind: 'pglite',
     db: drizzleOver(client),
+    dump: () => {
+      dumping ??= copyDataDir()
+        .then(dumpPgliteCopy)
+        .finally(() => {
+          dumping = undefined;
+        });
+      return dumping;
+    },
     close: async () => {
       try {
         worker.ref();
@@ -75,14 +94,4 @@ export async function openPglite(dataDir: string): Promise<Database> {
       }
     },
   };
-}
-
-/**
- * The database of the server running on `dataDir`, reached through its socket; undefined when no
- * server listens there. Its schema is the server's: the server applied the migrations when it opened.
- */
-export async function connectToRunningPglite(dataDir: string): Promise<Database | undefined> {
-  const connection = await connectSocket(dataDir);
-  if (!connection) return undefined;
-  return { kind: 'pglite', db: drizzleOver(connection.client), close: async () => connection.close() };
 }

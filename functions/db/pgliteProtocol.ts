@@ -1,6 +1,7 @@
-// The messages between PGlite's owner (a worker thread) and its users: the server's main thread over
-// a MessagePort, and operator commands over a Unix socket. A session is one user's view: its own
-// transactions, each exclusive in PGlite while it is open, as they are in the same process.
+// The messages between PGlite's owner (a worker thread) and the thread that opened it, over a
+// MessagePort inside one process: statements, and transactions by number, each exclusive in PGlite
+// while it is open, as they are when PGlite runs on the same thread. Nothing outside the process
+// speaks it: operator commands ask the server's admin API (functions/admin).
 
 export type Request =
   | { id: number; op: 'query'; sql: string; params?: unknown[]; rowMode?: 'array' | 'object'; tx?: number }

@@ -1,4 +1,4 @@
-// Runs one user's requests against the PGlite instance this thread owns (see pgliteProtocol.ts).
+// Runs the opening thread's requests against the PGlite instance this worker thread owns (see pgliteProtocol.ts).
 import type { PGlite, Transaction } from '@electric-sql/pglite';
 import { type Request, type Response, sendableError } from './pgliteProtocol.ts';
 

@@ -1,25 +1,24 @@
 // The thread that owns PGlite. Postgres compiled to WebAssembly runs each statement synchronously, so on
 // the server's own thread a long statement would stall every request and the data directory lock's
 // refresh; here it stalls only other statements. The main thread talks to it through
-// pgliteProtocol.ts; operator commands reach it through a Unix socket (pgliteSocket.ts).
+// pgliteProtocol.ts (operator commands reach the server through its admin API, not here).
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, types } from '@electric-sql/pglite';
 import { batching, type Request, type Response } from './pgliteProtocol.ts';
 import { openSession } from './pgliteSession.ts';
-import { serveSocket } from './pgliteSocket.ts';
 
 export interface WorkerData {
   /** PGlite's files. */
   directory: string;
-  /** Where operator commands connect; none when undefined. */
-  socketPath?: string;
 }
 
-export type ToWorker = Request[] | { op: 'close' };
+export type ToWorker = Request[] | { op: 'close' } | { op: 'dumpDataDir' };
 export type FromWorker =
-  | { ready: true; socketProblem?: string }
+  | { ready: true }
   | { failed: string }
   | { closed: true }
+  | { dataDir: ArrayBuffer }
+  | { dumpFailed: string }
   | Response[];
 
 // drizzle asks for dates and intervals as text (it converts them itself); installing those parsers on
@@ -39,7 +38,7 @@ const drizzleParsers = {
 
 const port = parentPort;
 if (!port) throw new Error('pgliteWorker.ts runs as a worker thread');
-const { directory, socketPath } = workerData as WorkerData;
+const { directory } = workerData as WorkerData;
 
 try {
   const client = new PGlite(directory, { parsers: drizzleParsers });
@@ -48,25 +47,28 @@ try {
     client,
     batching<Response>((responses) => port.postMessage(responses satisfies FromWorker)),
   );
-  let socketProblem: string | undefined;
-  const socket = socketPath
-    ? await serveSocket(client, socketPath).catch((error: Error) => {
-        socketProblem = `Operator commands cannot reach this database (${error.message}): run them with it closed.`;
-        return undefined;
-      })
-    : undefined;
   port.on('message', async (message: ToWorker) => {
     if (Array.isArray(message)) {
       for (const request of message) void session.handle(request);
       return;
     }
-    await socket?.close();
+    if (message.op === 'dumpDataDir') {
+      try {
+        // Taken as a transaction is (an empty one), so no other is half-done in the copy.
+        const tarball = await client.transaction(() => client.dumpDataDir('none'));
+        const bytes = await tarball.arrayBuffer();
+        port.postMessage({ dataDir: bytes } satisfies FromWorker, [bytes]);
+      } catch (error) {
+        port.postMessage({ dumpFailed: (error as Error).message } satisfies FromWorker);
+      }
+      return;
+    }
     await session.end();
     await client.close();
     port.postMessage({ closed: true } satisfies FromWorker);
     port.close();
   });
-  port.postMessage({ ready: true, socketProblem } satisfies FromWorker);
+  port.postMessage({ ready: true } satisfies FromWorker);
 } catch (error) {
   port.postMessage({ failed: (error as Error).message } satisfies FromWorker);
 }

@@ -1,6 +1,7 @@
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { safeError } from '../safeError.ts';
+import { dumpPostgres } from './dump.ts';
 import type { Database } from './types.ts';
 
 /**
@@ -30,6 +31,7 @@ export function openPostgres(url: string, poolMax: number): Database {
   return {
     kind: 'postgres',
     db: drizzle({ client: pool }),
+    dump: () => dumpPostgres(url),
     close: () => pool.end(),
   };
 }

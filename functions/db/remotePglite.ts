@@ -1,7 +1,6 @@
-// A PGlite look-alike for drizzle whose statements run elsewhere (the worker thread that owns PGlite,
-// or a running server reached through its socket): `query` and `transaction`, the two calls
-// drizzle-orm/pglite makes. Statements of a transaction carry its id, so they run inside it while
-// other statements wait, as they would in one process.
+// A PGlite look-alike for drizzle whose statements run in the worker thread that owns PGlite: `query`
+// and `transaction`, the two calls drizzle-orm/pglite makes. Statements of a transaction carry its id,
+// so they run inside it while other statements wait, as they would on one thread.
 import type { Results } from '@electric-sql/pglite';
 import { type Request, type Response, receivedError } from './pgliteProtocol.ts';
 

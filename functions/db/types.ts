@@ -9,6 +9,8 @@ export type Db = PgDatabase<PgQueryResultHKT>;
 export interface Database {
   kind: 'pglite' | 'postgres';
   db: Db;
+  /** The whole database as plain SQL (pg_dump --inserts), one consistent snapshot taken while it serves. */
+  dump(): Promise<string>;
   /** Ends every connection (and for PGlite flushes to disk and releases the data directory). */
   close(): Promise<void>;
 }

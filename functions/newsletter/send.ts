@@ -3,6 +3,7 @@
 // server took it. A second run, or a run after a crash or kill -9, sends only to those without `sent`.
 // A letter cut off between the two writes goes again with the same Message-ID, which mail programs
 // show once.
+import { setTimeout as sleep } from 'node:timers/promises';
 import { and, asc, count, eq, notExists, sql } from 'drizzle-orm';
 import type { Lang } from '../contract.ts';
 import { newsletterSends, subscribers } from '../db/schema.ts';
@@ -27,6 +28,8 @@ export interface SendOptions {
   firstRetryMs?: number;
   /** After each letter: how many of `total` are done (sent or failed) so far. */
   onProgress?: (done: number, total: number) => void;
+  /** Stops the run after the letter in hand (the command that asked for it went away). */
+  signal?: AbortSignal;
 }
 
 export interface SendSummary {
@@ -43,8 +46,6 @@ export interface SendSummary {
   byLanguage: Record<Lang, number>;
   dryRun: boolean;
 }
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** PostgreSQL's foreign_key_violation, possibly wrapped by drizzle: the subscriber row is gone. */
 function subscriberGone(error: unknown): boolean {
@@ -139,16 +140,17 @@ async function sendWithRetries(
  * when another run is sending the same issue.
  */
 export async function sendIssue(db: Db, options: SendOptions): Promise<SendSummary> {
-  if (options.dryRun) return sendUnlocked(db, options);
+  if (options.dryRun) return sendUnlocked(db, options, () => {});
   const lock = await lockIssueSend(db, options.slug);
   try {
-    return await sendUnlocked(db, options);
+    return await sendUnlocked(db, options, lock.check);
   } finally {
     await lock.release();
   }
 }
 
-async function sendUnlocked(db: Db, options: SendOptions): Promise<SendSummary> {
+/** `check` throws when the run must stop before its next letter (its lease was lost). */
+async function sendUnlocked(db: Db, options: SendOptions, check: () => void): Promise<SendSummary> {
   const { slug, issue, transport, context } = options;
   const [already] = await db
     .select({ n: count() })
@@ -177,6 +179,8 @@ async function sendUnlocked(db: Db, options: SendOptions): Promise<SendSummary> 
   let nextStart = 0;
   for (const [index, { recipient }] of queue.entries()) {
     await sleep(Math.max(0, nextStart - Date.now()));
+    if (options.signal?.aborted) break;
+    check();
     nextStart = Date.now() + gapMs;
     try {
       await log(db, slug, recipient.id, 'sending');

@@ -16,6 +16,8 @@ export class SendRunningError extends Error {
 }
 
 export interface SendLock {
+  /** Throws SendRunningError once a renewal failed or found the lease taken: the run must stop. */
+  check(): void;
   release(): Promise<void>;
 }
 
@@ -36,7 +38,7 @@ function ownerGone(value: string): boolean {
 }
 
 /** Takes the issue's lock, or throws SendRunningError when another run holds it. */
-export async function lockIssueSend(db: Db, slug: string): Promise<SendLock> {
+export async function lockIssueSend(db: Db, slug: string, renewMs = renewEveryMs): Promise<SendLock> {
   const key = `newsletter-send:${slug}`;
   const run = randomUUID();
   const taken = await db
@@ -66,14 +68,29 @@ export async function lockIssueSend(db: Db, slug: string): Promise<SendLock> {
     );
   }
   const mine = and(eq(settings.key, key), sql`split_part(${settings.value}, '|', 2) = ${run}`);
+  // Why the lease is no longer ours, once it is not: another run may then be sending the same issue.
+  let lost: string | undefined;
   const renew = setInterval(() => {
     db.update(settings)
       .set({ value: leaseValue(run) })
       .where(mine)
-      .catch(() => {});
-  }, renewEveryMs);
+      .returning({ key: settings.key })
+      .then((rows) => {
+        if (rows.length === 0) lost ??= 'another run took over its lease';
+      })
+      .catch(() => {
+        lost ??= 'its lease could not be renewed';
+      });
+  }, renewMs);
   renew.unref();
   return {
+    check: () => {
+      if (lost) {
+        throw new SendRunningError(
+          `This \`newsletter send\` of ${slug} stopped: ${lost}. Run it again: it sends only to those still without the issue.`,
+        );
+      }
+    },
     release: async () => {
       clearInterval(renew);
       await db.delete(settings).where(mine);

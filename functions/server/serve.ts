@@ -4,6 +4,9 @@ import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { getRequestListener, type Http2Bindings, type HttpBindings } from '@hono/node-server';
+import { createAdminApp } from '../admin/adminApp.ts';
+import { serveAdminSocket } from '../admin/adminSocket.ts';
+import { startNightlyBackups } from '../admin/nightlyBackups.ts';
 import { createApp } from '../app.ts';
 import { ConfigError, isLoopback, loadConfig, productionProblem } from '../config.ts';
 import { createContent } from '../content.ts';
@@ -98,14 +101,25 @@ const server = http.createServer((request, response) => {
 // browsers' and load balancers' pools; the headers timeout must stay above it.
 server.keepAliveTimeout = 65_000;
 server.headersTimeout = 66_000;
-server.listen(config.port, config.host, () => {
+server.listen(config.port, config.host, async () => {
   const info = server.address() as AddressInfo;
   const host = info.family === 'IPv6' ? `[${info.address}]` : info.address;
   const where = database.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL';
+  const siteUrl = config.siteUrl ?? `http://${host}:${info.port}`;
+  // The operator's commands reach this process (its configuration, its database) on DATA_DIR/admin.sock,
+  // open before the server says it serves.
+  const operator = createAdminApp({ services, database, siteUrl, secret: services.hashSecret });
+  const socket = await serveAdminSocket(operator, config.dataDir).catch((error: Error) => ({
+    problem: `Operator commands cannot reach this server (${error.message}).`,
+  }));
+  if ('problem' in socket) console.warn(socket.problem);
+  else admin = socket;
   console.log(`Important Advice is serving http://${host}:${info.port} (database: ${where})`);
-  mail = startMailQueue(database.db, config, services, config.siteUrl ?? `http://${host}:${info.port}`);
+  mail = startMailQueue(database.db, config, services, siteUrl);
 });
 let mail: ReturnType<typeof startMailQueue> | undefined;
+let admin: { close(): Promise<void> } | undefined;
+const backups = startNightlyBackups(database, config);
 
 server.on('error', (error) => fail(`Cannot listen on ${config.host}:${config.port}: ${error.message}`));
 
@@ -115,6 +129,7 @@ async function shutdown(signal: string) {
   stopping = true;
   console.log(`${signal}: finishing requests in flight, then closing the database.`);
   clearInterval(purgeTimer);
+  backups.stop();
   site.close();
   const force = setTimeout(() => {
     if ('closeAllConnections' in server) server.closeAllConnections();
@@ -124,6 +139,7 @@ async function shutdown(signal: string) {
   server.close(async () => {
     try {
       await (await mail)?.stop();
+      await admin?.close();
       await database.close();
       console.log('Stopped cleanly.');
       process.exit(0);

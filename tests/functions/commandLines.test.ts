@@ -1,11 +1,14 @@
-// The command lines' own behaviour, which needs no database: usage and exit codes, help, and the
-// newsletter preview. Run once, in the database-free project; the commands' work on each database is
-// tested in admin.test.ts, tipRanking.test.ts and newsletterSend.test.ts.
+// The command lines' own behaviour, which needs no database: usage and exit codes, help, the newsletter
+// preview, .env, and what a command says where there is no database. Run once, in the database-free
+// project; the commands' work on each database is tested in admin.test.ts, tipRanking.test.ts,
+// newsletterSend.test.ts, liveOperator.test.ts and backupRestore.test.ts.
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runScript } from '../support/processes.ts';
+import { childEnv, type Finished, repoRoot, runScript } from '../support/processes.ts';
 import { tempDir } from '../support/tempDirs.ts';
+import { freshDatabaseEnv } from '../support/testDb.ts';
 
 const slug = 'three-questions-for-a-worry';
 const bulgarianSubject = 'Три въпроса към тревога на трета обиколка';
@@ -21,10 +24,89 @@ describe('npm run admin', () => {
       adminProcess(['help'], {}),
     ]);
     expect([bad.code, bad.stdout]).toEqual([2, '']);
-    expect(bad.stderr).toContain('export needs an e-mail address.');
+    expect(bad.stderr).toContain('export needs an email address.');
     expect(bad.stderr).toContain('Usage: npm run admin -- <command>');
     expect([help.code, help.stderr]).toEqual([0, '']);
     expect(help.stdout).toContain('delete-comment <id>');
+    expect(help.stdout).not.toContain('e-mail');
+  });
+
+  it('answers --help, help and an unknown flag of every command with its usage, and changes nothing', async () => {
+    const dataDir = path.join(tempDir('help'), 'data');
+    const env = { DATA_DIR: dataDir };
+    const purge = (args: string[]) => runScript('functions/cli/purge.ts', args, env);
+    const [helps, unknowns] = await Promise.all([
+      Promise.all([
+        adminProcess(['backup', '--help'], env),
+        adminProcess(['restore', 'x.sql', '--help'], env),
+        adminProcess(['stats', '-h'], env),
+        purge(['--help']),
+        purge(['help']),
+        newsletter(['--help'], env),
+      ]),
+      Promise.all([
+        adminProcess(['backup', 'x.sql', '--force'], env),
+        adminProcess(['restore', 'x.sql', '--replace', '--all'], env),
+        purge(['--dry-run']),
+        purge(['now']),
+      ]),
+    ]);
+    for (const help of helps) {
+      expect([help.code, help.stderr]).toEqual([0, '']);
+      expect(help.stdout).toMatch(/^Usage: npm run (admin|purge|newsletter)/);
+      expect(help.stdout).not.toContain('e-mail');
+    }
+    expect(helps[0]?.stdout).toContain('restore <file> [--replace]');
+    for (const run of unknowns) {
+      expect([run.code, run.stdout]).toEqual([2, '']);
+      expect(run.stderr).toContain('Usage: npm run');
+    }
+    expect(unknowns[2]?.stderr).toContain("purge: Unknown option '--dry-run'.");
+    expect(fs.existsSync(dataDir)).toBe(false);
+  });
+
+  it('reads .env in the folder it runs in, and where there is no database says where it looked and creates none', async () => {
+    // As `npm run admin` runs it: the flag from package.json, in the project folder (here a stand-in).
+    const scripts = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')).scripts;
+    for (const name of ['serve', 'admin', 'newsletter', 'purge']) {
+      expect(scripts[name]).toContain('node --env-file-if-exists=.env --import ./functions/startup.ts');
+    }
+    const project = tempDir('project');
+    const stats = (): Promise<Finished> =>
+      new Promise((resolve) => {
+        const child = spawn(
+          process.execPath,
+          [
+            '--env-file-if-exists=.env',
+            '--import',
+            path.join(repoRoot, 'functions/startup.ts'),
+            path.join(repoRoot, 'functions/cli/admin.ts'),
+            'stats',
+          ],
+          { cwd: project, env: childEnv({}), stdio: 'pipe' },
+        );
+        let stdout = '';
+        let stderr = '';
+        child.stdout.on('data', (chunk: Buffer) => {
+          stdout += chunk.toString();
+        });
+        child.stderr.on('data', (chunk: Buffer) => {
+          stderr += chunk.toString();
+        });
+        child.on('close', (code) => resolve({ code, stdout, stderr }));
+      });
+    const none = await stats();
+    expect([none.code, none.stdout]).toEqual([1, '']);
+    expect(none.stderr).toContain(`no PGlite database in ${path.join(project, 'data', 'pglite')}`);
+    expect(none.stderr).toContain('.env');
+    expect(fs.existsSync(path.join(project, 'data'))).toBe(false);
+
+    const { DATA_DIR } = await freshDatabaseEnv();
+    fs.writeFileSync(path.join(project, '.env'), `# the site's data\nDATA_DIR=${DATA_DIR}\n`);
+    const found = await stats();
+    expect([found.code, found.stderr]).toEqual([0, '']);
+    expect(found.stdout).toContain(`PGlite at ${path.join(DATA_DIR ?? '', 'pglite')}`);
+    expect(found.stdout).toMatch(/Newest backup\s+none in BACKUP_DIR/);
   });
 });
 
@@ -59,8 +141,8 @@ describe('npm run newsletter', () => {
     }
   });
 
-  it('names the issues that exist when asked for one that does not', async () => {
-    const run = await newsletter(['send', 'no-such-issue'], { DATA_DIR: tempDir('newsletter-unknown') });
+  it('names the issues that exist when asked to preview one that does not', async () => {
+    const run = await newsletter(['preview', 'no-such-issue'], { DATA_DIR: tempDir('newsletter-unknown') });
     expect(run.code).toBe(2);
     expect(run.stderr).toContain('Unknown issue: no-such-issue.');
     expect(run.stderr).toContain(slug);
@@ -123,17 +205,5 @@ describe('npm run serve', () => {
     expect(noSite?.stderr).toContain('SITE_URL must be set');
     expect(noSite?.stderr).not.toContain('HASH_SECRET and');
     expect(noSecret?.stderr).toContain('HASH_SECRET must be set');
-  });
-});
-
-describe('npm run newsletter send', () => {
-  it('refuses to write to real mailboxes (SMTP_URL) without HASH_SECRET and SITE_URL', async () => {
-    const run = await newsletter(['send', slug], {
-      SMTP_URL: 'smtp://127.0.0.1:1',
-      DATA_DIR: tempDir('data'),
-    });
-    expect(run.code).toBe(1);
-    expect(run.stderr).toContain('HASH_SECRET and SITE_URL must be set for letters sent through SMTP_URL');
-    expect(run.stderr).toContain('openssl rand -base64 48');
   });
 });

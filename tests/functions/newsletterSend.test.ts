@@ -2,14 +2,14 @@
 // as a child process. Each confirmed subscriber gets the issue once, in their language; pending ones
 // none; a kill -9 in the middle and a second run neither send twice nor skip anyone.
 import path from 'node:path';
-import { inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { newsletterSends, subscribers } from '../../functions/db/schema.ts';
+import { newsletterSends, settings, subscribers } from '../../functions/db/schema.ts';
 import type { Database } from '../../functions/db/types.ts';
 import { createMailTransport, type MailTransport } from '../../functions/mail/transport.ts';
 import { loadIssue } from '../../functions/newsletter/issues.ts';
 import { type SendOptions, sendIssue } from '../../functions/newsletter/send.ts';
-import { SendRunningError } from '../../functions/newsletter/sendLock.ts';
+import { lockIssueSend, SendRunningError } from '../../functions/newsletter/sendLock.ts';
 import { adminOn } from '../support/adminInProcess.ts';
 import { uniqueEmail } from '../support/http.ts';
 import { createTestApp } from '../support/inProcessApp.ts';
@@ -99,6 +99,24 @@ describeDb('npm run newsletter', () => {
       await database.close();
     }
   }
+
+  it('stops a send whose lease was taken over before its next letter', async () => {
+    const database: Database = await openDatabaseFor(await freshDatabaseEnv());
+    try {
+      const lock = await lockIssueSend(database.db, slug, 50);
+      lock.check();
+      // Another run took the lease (this one was paused past its end, say).
+      await database.db
+        .update(settings)
+        .set({ value: '2999-01-01T00:00:00.000Z|another-run|elsewhere|1' })
+        .where(eq(settings.key, `newsletter-send:${slug}`));
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(() => lock.check()).toThrow(/stopped: another run took over its lease/);
+      await lock.release();
+    } finally {
+      await database.close();
+    }
+  });
 
   it('lets one send of an issue run at a time: a second stops with a message, and the issue is free after', async () => {
     const { env, people } = await seed({ en: 2, bg: 0, pending: 0 });

@@ -3,8 +3,10 @@ import { createHmac } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { operatorPath } from '../../functions/cli/commandLine.ts';
 import { loadConfig } from '../../functions/config.ts';
 import { containsLink } from '../../functions/containsLink.ts';
+import { libpqEnv, portableDump } from '../../functions/db/dump.ts';
 import { connectTimeoutMs } from '../../functions/db/postgres.ts';
 import { clientKey, keyedHash, normaliseAddress } from '../../functions/http/clientKey.ts';
 import {
@@ -40,6 +42,7 @@ describe('configuration', () => {
       host: '127.0.0.1',
       port: 4321,
       distDir: path.resolve('dist'),
+      backup: { dir: undefined, keep: 7 },
     });
     expect(config.contentDir).toBe(path.resolve('content'));
   });
@@ -57,6 +60,8 @@ describe('configuration', () => {
       RATING_LIMIT_PER_HOUR: '7',
       GEO_COUNTRY_HEADER: 'X-Country-Code',
       PORT: '0',
+      BACKUP_DIR: '/var/backups/advice',
+      BACKUP_KEEP: '3',
     });
     expect(config).toMatchObject({
       databaseUrl: 'postgresql://u:p@db.example:5432/advice',
@@ -67,6 +72,7 @@ describe('configuration', () => {
       limits: { subscribe: 0, comment: 10, rating: 7 },
       geoCountryHeader: 'x-country-code',
       port: 0,
+      backup: { dir: '/var/backups/advice', keep: 3 },
     });
   });
 
@@ -79,6 +85,7 @@ describe('configuration', () => {
     ['PG_POOL_MAX', '0', /at least 1/],
     ['ALLOWED_ORIGINS', 'not a url', /origins/],
     ['GEO_COUNTRY_HEADER', 'bad header!', /header name/],
+    ['BACKUP_KEEP', '0', /at least 1/],
   ])('refuses a bad %s, naming it and the value', (name, value, reason) => {
     expect(() => loadConfig({ [name]: value })).toThrow(`Invalid environment variable ${name}`);
     expect(() => loadConfig({ [name]: value })).toThrow(reason);
@@ -94,6 +101,46 @@ describe('configuration', () => {
     expect(() => loadConfig({ [name]: value })).toThrow(reason);
     expect(() => loadConfig({ [name]: value })).toThrow('(its value is not shown)');
     expect(() => loadConfig({ [name]: value })).not.toThrow(value);
+  });
+});
+
+describe('backups as plain SQL', () => {
+  it("hands pg_dump the connection in libpq's variables, the password never as an argument", () => {
+    expect(libpqEnv('postgres://ad%40min:p%2Fss@db.example:6543/advice?sslmode=require')).toEqual({
+      PGHOST: 'db.example',
+      PGPORT: '6543',
+      PGUSER: 'ad@min',
+      PGPASSWORD: 'p/ss',
+      PGDATABASE: 'advice',
+      PGSSLMODE: 'require',
+    });
+    expect(libpqEnv('postgresql:///advice?host=/var/run/postgresql')).toEqual({
+      PGHOST: '/var/run/postgresql',
+      PGDATABASE: 'advice',
+    });
+  });
+
+  it('leaves out what only psql or a newer server reads', () => {
+    const dump =
+      '\\restrict abc\nSET statement_timeout = 0;\nSET transaction_timeout = 0;\nCREATE TABLE t ();\n\\unrestrict abc\n';
+    const portable = portableDump(dump);
+    expect(portable).not.toMatch(/^\\|^SET transaction_timeout/m);
+    expect(portable).toContain('SET statement_timeout = 0;\n');
+    expect(portable).toContain('CREATE TABLE t ();');
+  });
+});
+
+describe("the operator's files", () => {
+  it('are found where the operator typed their names, not where npm run moved to', () => {
+    const before = process.env.INIT_CWD;
+    process.env.INIT_CWD = '/home/operator/backups';
+    try {
+      expect(operatorPath('site.sql')).toBe('/home/operator/backups/site.sql');
+      expect(operatorPath('/srv/site.sql')).toBe('/srv/site.sql');
+    } finally {
+      if (before === undefined) delete process.env.INIT_CWD;
+      else process.env.INIT_CWD = before;
+    }
   });
 });
 

@@ -1,7 +1,9 @@
-// `npm run admin` in the test process (runAdmin) on a test app's open database: the command's whole
-// logic and output without starting Node; a few runs of the real command line prove the wiring.
+// `npm run admin` in the test process (runAdmin) against the admin API of a test app's open database, as
+// the running server answers it: the command's whole logic and output without starting Node; a few runs
+// of the real command line prove the wiring.
+import { hc } from 'hono/client';
+import { type AdminApp, createAdminApp } from '../../functions/admin/adminApp.ts';
 import { runAdmin } from '../../functions/cli/adminCommands.ts';
-import { databaseInUse } from '../../functions/stats.ts';
 import type { TestApp } from './inProcessApp.ts';
 import type { Finished } from './processes.ts';
 
@@ -9,16 +11,26 @@ import type { Finished } from './processes.ts';
 export async function adminOn(app: TestApp, args: string[]): Promise<Finished> {
   const stdout: string[] = [];
   const stderr: string[] = [];
-  const open = async () => ({
-    db: app.database.db,
-    hashSecret: app.services.hashSecret,
-    contentDir: app.services.config.contentDir,
-    database: databaseInUse(app.services.config),
-    dataDir: app.services.config.dataDir,
-    // The test owns the database and closes it itself.
-    close: async () => {},
+  const api = createAdminApp({
+    services: app.services,
+    database: app.database,
+    siteUrl: 'http://127.0.0.1:4321',
+    secret: app.services.hashSecret,
   });
-  const code = await runAdmin(args, open, {
+  const tools = {
+    // The test owns the database and closes it itself.
+    open: async () => ({
+      client: hc<AdminApp>('http://admin', {
+        fetch: (input: RequestInfo | URL, init?: RequestInit) => api.fetch(new Request(input, init)),
+      }),
+      close: async () => {},
+    }),
+    restore: async () => ({
+      code: 1,
+      message: 'restore runs as a command of its own (see backupRestore.test.ts)',
+    }),
+  };
+  const code = await runAdmin(args, tools, {
     log: (text) => stdout.push(`${text}\n`),
     error: (text) => stderr.push(`${text}\n`),
   });

@@ -1,0 +1,85 @@
+// The operator's API: what `npm run admin`, `newsletter` and `purge` ask of the site. The running
+// server answers it on a Unix socket in DATA_DIR (adminSocket.ts), with its own configuration (SITE_URL,
+// mail, secret, limits); a command with no server to ask runs the same app in its own process
+// (adminClient.ts). Inputs are checked with zod, as the public API's are.
+import { zValidator } from '@hono/zod-validator';
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { productionProblem } from '../config.ts';
+import { isValidEmail, languages, normaliseEmail } from '../contract.ts';
+import { deleteOutboxLetters } from '../mail/outbox.ts';
+import { queueReport } from '../mail/queueReport.ts';
+import { deleteComment, heldComments, setCommentStatus } from '../moderation.ts';
+import { deletePerson, exportPerson } from '../personalData.ts';
+import { purgeExpired } from '../retention.ts';
+import { databaseInUse, siteStats } from '../stats.ts';
+import { tipReport } from '../tipRanking.ts';
+import type { AdminOptions } from './adminOptions.ts';
+import { newestBackup } from './nightlyBackups.ts';
+import { sendRoute } from './sendRoute.ts';
+
+/** Refusal of what needs the secret when there is none. */
+export const noSecret =
+  'HASH_SECRET is not set and the database holds no secret, so the hashes of this address cannot be ' +
+  "computed: set HASH_SECRET to the site's own (in .env or the environment). Nothing was changed.";
+
+// The site's own rule for addresses, as the public API applies it.
+const email = z.object({
+  email: z.string().transform(normaliseEmail).refine(isValidEmail, 'expected an email address'),
+});
+const commentId = z.object({ id: z.coerce.number().int().positive() });
+
+export function createAdminApp(options: AdminOptions) {
+  const { services, database } = options;
+  const { db } = database;
+  const { config } = services;
+  const app = new Hono();
+  app.onError((error, c) => c.json({ error: error.message }, 500));
+  return app
+    .get('/health', (c) => c.json({ ok: true }))
+    .get('/stats', async (c) => {
+      const stats = await siteStats(db, databaseInUse(config));
+      return c.json({ ...stats, backups: await newestBackup(config.backup.dir) });
+    })
+    .post('/people/export', zValidator('json', email), async (c) => {
+      const secret = await options.secret();
+      if (!secret) return c.json({ error: noSecret }, 409);
+      return c.json(await exportPerson(db, secret, c.req.valid('json').email));
+    })
+    .post('/people/delete', zValidator('json', email), async (c) => {
+      const secret = await options.secret();
+      if (!secret) return c.json({ error: noSecret }, 409);
+      const address = c.req.valid('json').email;
+      const gone = await deletePerson(db, secret, address);
+      await deleteOutboxLetters(config.dataDir, [address]);
+      return c.json(gone);
+    })
+    .get('/comments/held', async (c) => c.json(await heldComments(db)))
+    .post(
+      '/comments/:id/status',
+      zValidator('param', commentId),
+      zValidator('json', z.object({ status: z.enum(['published', 'hidden']) })),
+      async (c) => {
+        const found = await setCommentStatus(db, c.req.valid('param').id, c.req.valid('json').status);
+        return c.json({ found });
+      },
+    )
+    .delete('/comments/:id', zValidator('param', commentId), async (c) =>
+      c.json({ found: await deleteComment(db, c.req.valid('param').id) }),
+    )
+    .get('/queue', async (c) => c.json({ report: await queueReport(db) }))
+    .get('/tips', zValidator('query', z.object({ lang: z.enum(languages).optional() })), async (c) => {
+      const { lang } = c.req.valid('query');
+      return c.json(await tipReport(db, config.contentDir, lang ? [lang] : [...languages]));
+    })
+    .post('/purge', async (c) => c.json(await purgeExpired(db, new Date(), config.dataDir)))
+    .post('/backup', async (c) => c.text(await database.dump()))
+    .route(
+      '/newsletter',
+      sendRoute(options, (dryRun) =>
+        productionProblem(config, Boolean(config.mail.smtpUrl) && !dryRun, 'letters sent through SMTP_URL'),
+      ),
+    );
+}
+
+export type AdminApp = ReturnType<typeof createAdminApp>;

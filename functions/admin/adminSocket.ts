@@ -1,0 +1,68 @@
+// The admin API on a Unix socket in DATA_DIR (HTTP over the socket, as Docker's daemon answers its
+// client): only the folder's owner reaches it (the socket is 0600), so it needs no password of its own.
+import fs from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import { getRequestListener } from '@hono/node-server';
+import type { Hono } from 'hono';
+
+/** Where the server of `dataDir` answers the operator's commands. */
+export const adminSocketPath = (dataDir: string) => path.join(dataDir, 'admin.sock');
+
+/**
+ * Serves `app` on the socket of `dataDir`; a socket left by a server that crashed is replaced. Returns
+ * undefined (and the reason, to print) where it cannot listen, e.g. a path over the 107-byte limit.
+ */
+export async function serveAdminSocket(
+  app: Pick<Hono, 'fetch'>,
+  dataDir: string,
+): Promise<{ close(): Promise<void> } | { problem: string }> {
+  const socketPath = adminSocketPath(dataDir);
+  fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  // Another live server on this folder answers; a dead one's file is only in the way.
+  if (await answers(socketPath)) return { problem: `Another server answers on ${socketPath}.` };
+  fs.rmSync(socketPath, { force: true });
+  const server = http.createServer(getRequestListener(app.fetch));
+  const listening = new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.once('listening', resolve);
+  });
+  // Created with no bits for others from the start, not only after a chmod: the socket is bound
+  // within listen() itself, so the process's mask is narrowed for that call alone.
+  const umask = process.umask(0o177);
+  try {
+    server.listen(socketPath);
+  } finally {
+    process.umask(umask);
+  }
+  try {
+    await listening;
+  } catch (error) {
+    return { problem: `Operator commands cannot reach this server (${(error as Error).message}).` };
+  }
+  fs.chmodSync(socketPath, 0o600);
+  return {
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
+
+/** Whether a server answers on `socketPath` (a file left by a crash does not). */
+export function answers(socketPath: string): Promise<boolean> {
+  if (!fs.existsSync(socketPath)) return Promise.resolve(false);
+  return new Promise((resolve) => {
+    const request = http.request(
+      { socketPath, path: '/health', method: 'GET', timeout: 2000 },
+      (response) => {
+        response.resume();
+        resolve(true);
+      },
+    );
+    request.on('error', () => resolve(false));
+    request.on('timeout', () => request.destroy());
+    request.end();
+  });
+}

@@ -1,0 +1,53 @@
+// `npm run admin -- restore FILE [--replace]`: a backup into the configured database, with no server
+// running on it (a server holds its database; the restore would change it under the server's feet).
+import fs from 'node:fs/promises';
+import { adminSocketPath, answers } from '../admin/adminSocket.ts';
+import { ConfigError, loadConfig } from '../config.ts';
+import { DataDirLockedError } from '../db/dataDirLock.ts';
+import { RestoreRefusedError, restoreDump } from '../db/restore.ts';
+import { databaseInUse } from '../stats.ts';
+import { operatorPath } from './commandLine.ts';
+
+export async function restoreCommand(
+  named: string,
+  replace: boolean,
+): Promise<{ code: number; message: string }> {
+  const file = operatorPath(named);
+  let dump: string;
+  try {
+    dump = await fs.readFile(file, 'utf8');
+  } catch (error) {
+    return { code: 1, message: `Cannot read ${file}: ${(error as Error).message}` };
+  }
+  if (!/^-- PostgreSQL database dump/m.test(dump)) {
+    return {
+      code: 1,
+      message: `${file} is not a backup (plain SQL from pg_dump or \`npm run admin -- backup\`).`,
+    };
+  }
+  try {
+    const config = loadConfig();
+    if (await answers(adminSocketPath(config.dataDir))) {
+      return {
+        code: 1,
+        message: 'A server is running on this database: stop it, restore, then start it again.',
+      };
+    }
+    const applied = await restoreDump(config, dump, replace);
+    const target = databaseInUse(config);
+    const where =
+      target.kind === 'pglite'
+        ? `PGlite at ${target.path}`
+        : `PostgreSQL ${target.database} on ${target.host}`;
+    const migrated = applied.length > 0 ? ` Migrated forward: ${applied.join(', ')}.` : '';
+    return { code: 0, message: `Restored ${file} into ${where}.${migrated}` };
+  } catch (error) {
+    const known = [ConfigError, DataDirLockedError, RestoreRefusedError].some(
+      (kind) => error instanceof kind,
+    );
+    return {
+      code: 1,
+      message: known ? (error as Error).message : `Restore failed: ${(error as Error).message}`,
+    };
+  }
+}

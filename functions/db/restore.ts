@@ -1,0 +1,118 @@
+// `admin restore`: loads a backup (plain SQL from pg_dump, either database's) into the configured
+// database, PGlite or PostgreSQL, then applies the migrations made since the backup. It runs with no
+// server on the target: a PGlite folder is locked for it, and it is one transaction on either.
+import fs from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import pg from 'pg';
+import { lockDataDir } from './dataDirLock.ts';
+import { portableDump } from './dump.ts';
+import { migrate } from './migrate.ts';
+import type { DatabaseConfig } from './types.ts';
+
+export class RestoreRefusedError extends Error {
+  override name = 'RestoreRefusedError';
+}
+
+/** What restore needs of a connection: statements with rows, and a script of many statements. */
+interface Session {
+  rows<T>(sql: string): Promise<T[]>;
+  script(sql: string): Promise<void>;
+}
+
+// Bookkeeping, not the site's data: a freshly started server has written these already.
+const bookkeeping = new Set(['schema_migrations', 'settings']);
+
+/** Tables of the public schema that hold rows (bookkeeping aside). */
+async function tablesWithRows(session: Session): Promise<string[]> {
+  const tables = await session.rows<{ name: string }>(
+    "select tablename as name from pg_tables where schemaname = 'public' order by 1",
+  );
+  const full: string[] = [];
+  for (const { name } of tables) {
+    if (bookkeeping.has(name)) continue;
+    const quoted = `"${name.replaceAll('"', '""')}"`;
+    const [row] = await session.rows<{ any: boolean }>(
+      `select exists (select 1 from public.${quoted}) as any`,
+    );
+    if (row?.any) full.push(name);
+  }
+  return full;
+}
+
+/** Drops every table and sequence of the public schema (what the migrations create). */
+async function empty(session: Session) {
+  await session.script(`do $$ declare object record; begin
+    for object in select tablename from pg_tables where schemaname = 'public' loop
+      execute format('drop table if exists public.%I cascade', object.tablename);
+    end loop;
+    for object in select sequencename from pg_sequences where schemaname = 'public' loop
+      execute format('drop sequence if exists public.%I cascade', object.sequencename);
+    end loop;
+  end $$`);
+}
+
+/** Loads `dump` through `session` in one transaction: refused when rows are there and `replace` is off. */
+async function load(session: Session, dump: string, replace: boolean, where: string) {
+  const full = await tablesWithRows(session);
+  if (full.length > 0 && !replace) {
+    throw new RestoreRefusedError(
+      `${where} already holds rows (${full.join(', ')}). Restore into an empty database, or add --replace ` +
+        'to empty it first (everything in it is then lost).',
+    );
+  }
+  await session.script('begin');
+  try {
+    await empty(session);
+    await session.script(portableDump(dump));
+    await session.script('commit');
+  } catch (error) {
+    await session.script('rollback').catch(() => {});
+    throw error;
+  }
+  // pg_dump's script empties the search path for its session.
+  await session.script('reset search_path');
+}
+
+async function restorePostgres(url: string, dump: string, replace: boolean) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const session: Session = {
+      rows: async (sql) => (await client.query(sql)).rows,
+      script: async (sql) => void (await client.query(sql)),
+    };
+    await load(session, dump, replace, 'The PostgreSQL database of DATABASE_URL');
+    return await migrate(drizzle(client));
+  } finally {
+    await client.end();
+  }
+}
+
+async function restorePglite(dataDir: string, dump: string, replace: boolean) {
+  fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  const release = await lockDataDir(dataDir);
+  try {
+    const client = new PGlite(path.join(dataDir, 'pglite'));
+    try {
+      const session: Session = {
+        rows: async (sql) => (await client.query(sql)).rows as never[],
+        script: async (sql) => void (await client.exec(sql)),
+      };
+      await load(session, dump, replace, `The PGlite database in ${dataDir}`);
+      return await migrate(drizzlePglite({ client }));
+    } finally {
+      await client.close();
+    }
+  } finally {
+    release();
+  }
+}
+
+/** Restores `dump` into the configured database and migrates it forward. */
+export async function restoreDump(config: DatabaseConfig, dump: string, replace: boolean): Promise<string[]> {
+  if (config.databaseUrl) return restorePostgres(config.databaseUrl, dump, replace);
+  return restorePglite(config.dataDir, dump, replace);
+}
