@@ -42,7 +42,10 @@ async function tablesWithRows(session: Session): Promise<string[]> {
   return full;
 }
 
-/** Drops every table and sequence of the public schema (what the migrations create). */
+/**
+ * Drops every table, sequence, function and type of the public schema (what the migrations create, the
+ * mailbox_key() function among them), so the backup's own CREATE statements meet nothing.
+ */
 async function empty(session: Session) {
   await session.script(`do $$ declare object record; begin
     for object in select tablename from pg_tables where schemaname = 'public' loop
@@ -50,6 +53,14 @@ async function empty(session: Session) {
     end loop;
     for object in select sequencename from pg_sequences where schemaname = 'public' loop
       execute format('drop sequence if exists public.%I cascade', object.sequencename);
+    end loop;
+    for object in select p.oid::regprocedure as signature from pg_proc p
+        join pg_namespace n on n.oid = p.pronamespace where n.nspname = 'public' loop
+      execute format('drop routine if exists %s cascade', object.signature);
+    end loop;
+    for object in select t.typname from pg_type t join pg_namespace n on n.oid = t.typnamespace
+        where n.nspname = 'public' and t.typtype in ('e', 'd') loop
+      execute format('drop type if exists public.%I cascade', object.typname);
     end loop;
   end $$`);
 }
