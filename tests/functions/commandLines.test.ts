@@ -66,10 +66,10 @@ describe('npm run admin', () => {
   });
 
   it('reads .env in the folder it runs in, and where there is no database says where it looked and creates none', async () => {
-    // As `npm run admin` runs it: the flag from package.json, in the project folder (here a stand-in).
+    // As `npm run admin` runs it: startup.ts from package.json, in the project folder (here a stand-in).
     const scripts = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')).scripts;
     for (const name of ['serve', 'admin', 'newsletter', 'purge']) {
-      expect(scripts[name]).toContain('node --env-file-if-exists=.env --import ./functions/startup.ts');
+      expect(scripts[name]).toContain('node --import ./functions/startup.ts');
     }
     const project = tempDir('project');
     const stats = (): Promise<Finished> =>
@@ -77,13 +77,12 @@ describe('npm run admin', () => {
         const child = spawn(
           process.execPath,
           [
-            '--env-file-if-exists=.env',
             '--import',
             path.join(repoRoot, 'functions/startup.ts'),
             path.join(repoRoot, 'functions/cli/admin.ts'),
             'stats',
           ],
-          { cwd: project, env: childEnv({}), stdio: 'pipe' },
+          { cwd: project, env: childEnv({ ENV_FILE: '.env' }), stdio: 'pipe' },
         );
         let stdout = '';
         let stderr = '';

@@ -18,6 +18,7 @@ export interface Served {
 
 // Configuration the tests never want inherited from the developer's shell.
 const appVariables = [
+  'ENV_FILE',
   'DATABASE_URL',
   'DATA_DIR',
   'HASH_SECRET',
@@ -49,9 +50,9 @@ export function stopProcessGroup(child: ChildProcess): void {
   }
 }
 
-/** process.env without the app's variables, plus `env`. */
+/** process.env without the app's variables (nor a developer's `.env`: ENV_FILE empty), plus `env`. */
 export function childEnv(env: Record<string, string>): Record<string, string> {
-  const base: Record<string, string> = {};
+  const base: Record<string, string> = { ENV_FILE: '' };
   for (const [name, value] of Object.entries(process.env)) {
     if (value !== undefined && !appVariables.includes(name)) base[name] = value;
   }
