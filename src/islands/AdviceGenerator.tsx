@@ -175,20 +175,24 @@ export default function AdviceGenerator({ lang, tipsUrl, labels, tipPath, help }
           className={`relative flex min-h-16 items-center justify-center transition-opacity duration-300 ${feedback === 'fading' ? 'opacity-0' : 'opacity-100'}`}
           data-feedback={feedback}
         >
-          {feedback === 'ask' ? (
+          {feedback === 'ask' && (
             <div className="flex items-center gap-4">
               <p className="font-bold text-haze">{labels['feedback.question']}</p>
               <FeedbackButton label={labels['feedback.like']} onClick={() => rate(1)} />
               <FeedbackButton label={labels['feedback.dislike']} down onClick={() => rate(0)} />
             </div>
-          ) : (
-            <p
-              role="status"
-              className="rounded-full bg-mint px-6 py-3 font-display text-lg font-bold text-night"
-            >
-              {labels['feedback.thanks']}
-            </p>
           )}
+          {/* There, empty, from the question on: a status region that arrives with its text is often not read. */}
+          <p
+            role="status"
+            className={
+              feedback === 'ask'
+                ? undefined
+                : 'rounded-full bg-mint px-6 py-3 font-display text-lg font-bold text-night'
+            }
+          >
+            {feedback !== 'ask' && labels['feedback.thanks']}
+          </p>
         </div>
       )}
     </div>
