@@ -73,8 +73,16 @@ function Rating({ articleId, lang, labels }: Props) {
 
   useEffect(() => {
     loadRating(articleId);
+    if (!form.current) return;
     // A star chosen before hydration (arrow keys, a tap) is kept by the input: show it.
-    if (form.current) setStars(read(form.current).stars);
+    setStars(read(form.current).stars);
+    // Hydrating sets each star's name again, after which Chromium lets Tab stop on the next star of
+    // the group too: focus set afresh on a star that had it keeps the group one Tab stop.
+    const focused = document.activeElement;
+    if (focused instanceof HTMLInputElement && focused.type === 'radio' && form.current.contains(focused)) {
+      focused.blur();
+      focused.focus();
+    }
   }, [articleId]);
 
   const messages = ({ stars, email }: { stars: number; email: string }) => {

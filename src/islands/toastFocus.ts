@@ -58,24 +58,40 @@ function toastRoom(ol: HTMLElement): number {
 }
 
 /**
- * While toasts show (at the bottom of the screen), the page's scroll padding keeps the focused element
- * above them: for the element focused when a toast arrives, and for each one Tab moves to after.
+ * While toasts show (at the bottom of the screen), the page's scroll padding is their height, and the
+ * focused element is scrolled clear of them: when a toast arrives or grows, when the page's layout
+ * changes, and at every move of the focus (a browser scrolls a field that is partly on screen no
+ * further, even under a toast).
  */
 export function keepFocusClear(region: HTMLElement): () => void {
   const root = document.documentElement;
+  let pending = false;
   const update = () => {
+    pending = false;
     const ol = list(region);
     const room = ol ? toastRoom(ol) : 0;
     root.style.scrollPaddingBottom = room > 0 ? `${Math.ceil(room)}px` : '';
     const focused = document.activeElement;
-    if (room > 0 && focused instanceof HTMLElement && focused !== document.body && !region.contains(focused))
-      if (focused.getBoundingClientRect().bottom > innerHeight - room)
-        focused.scrollIntoView({ block: 'nearest' });
+    if (room === 0 || !(focused instanceof HTMLElement) || focused === document.body) return;
+    if (region.contains(focused)) return;
+    if (focused.getBoundingClientRect().bottom > innerHeight - room)
+      focused.scrollIntoView({ block: 'nearest' });
   };
-  const observer = new MutationObserver(() => requestAnimationFrame(update));
-  observer.observe(region, { childList: true, subtree: true });
+  const soon = () => {
+    if (pending) return;
+    pending = true;
+    requestAnimationFrame(update);
+  };
+  const observer = new MutationObserver(soon);
+  observer.observe(region, { childList: true, subtree: true, attributes: true, attributeFilter: ['style'] });
+  document.addEventListener('focusin', soon);
+  // The page's own text moving the field down (a widget's list arriving above it) counts too.
+  const resized = new ResizeObserver(soon);
+  resized.observe(document.body);
   return () => {
     observer.disconnect();
+    resized.disconnect();
+    document.removeEventListener('focusin', soon);
     root.style.scrollPaddingBottom = '';
   };
 }
