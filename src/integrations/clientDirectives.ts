@@ -5,6 +5,7 @@ declare module 'astro' {
   interface AstroClientDirectives {
     'client:press'?: boolean;
     'client:companion'?: boolean;
+    'client:reach'?: boolean;
   }
 }
 
@@ -18,6 +19,7 @@ export function clientDirectives(): AstroIntegration {
       'astro:config:setup': ({ addClientDirective }) => {
         addClientDirective({ name: 'press', entrypoint: entry('pressDirective.ts') });
         addClientDirective({ name: 'companion', entrypoint: entry('companionDirective.ts') });
+        addClientDirective({ name: 'reach', entrypoint: entry('reachDirective.ts') });
       },
     },
   };

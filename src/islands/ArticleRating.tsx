@@ -1,21 +1,26 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { fill } from '../i18n/fill.ts';
-import { formatNumber, pluralForm } from '../i18n/format.ts';
+import { pluralForm } from '../i18n/format.ts';
 import type { Lang } from '../i18n/languages.ts';
-import { useHydrated } from '../lib/hydration/useHydrated.ts';
 import {
   $ratingSending,
-  $ratingStatus,
-  $ratingSummary,
   loadRating,
   type RatingOutcome,
+  type RatingProblems,
   rateArticle,
+  ratingProblems,
 } from '../stores/articleRating.ts';
 import ErrorBoundary from './ErrorBoundary.tsx';
+import FormStatus from './FormStatus.tsx';
+import { FieldError, useFieldErrors } from './fieldErrors.tsx';
+import { fieldBorder } from './fieldStyle.ts';
 import type { RatingLabels } from './labelKeys.ts';
 import { type OutcomeToasts, showOutcome } from './outcomeToast.ts';
-import Spinner from './Spinner.tsx';
+import { StarIcon } from './RatingStars.tsx';
+import RatingSummary from './RatingSummary.tsx';
+import SubmitButton from './SubmitButton.tsx';
 
 const toasts: OutcomeToasts<RatingOutcome, keyof RatingLabels> = {
   success: { tone: 'success', title: 'rating.thanks' },
@@ -41,29 +46,72 @@ export default function ArticleRating(props: Props) {
   );
 }
 
+const fields = ['stars', 'email'] as const;
+type Field = (typeof fields)[number];
+type Problem = NonNullable<RatingProblems[Field]>;
+
+const problemTexts: Record<Field, Partial<Record<Problem, keyof RatingLabels>>> = {
+  stars: { missing: 'rating.chooseStars' },
+  email: { missing: 'rating.emailRequired', invalid: 'subscribe.invalid' },
+};
+
+/** The form's stars and e-mail as the visitor left them (also before hydration: the inputs keep them). */
+function read(form: HTMLFormElement) {
+  const checked = form.querySelector<HTMLInputElement>('input[type="radio"]:checked');
+  const email = form.querySelector<HTMLInputElement>('input[type="email"]');
+  return { stars: Number(checked?.value ?? 0), email: email?.value ?? '' };
+}
+
 function Rating({ articleId, lang, labels }: Props) {
-  const summary = useStore($ratingSummary);
-  const status = useStore($ratingStatus);
   const sending = useStore($ratingSending);
   const [stars, setStars] = useState(0);
-  const [email, setEmail] = useState('');
+  const [outcome, setOutcome] = useState<RatingOutcome | null>(null);
+  const form = useRef<HTMLFormElement>(null);
+  const statusLine = useRef<HTMLParagraphElement>(null);
   const id = useId();
-  const ready = useHydrated();
+  const errors = useFieldErrors(fields);
 
   useEffect(() => {
     loadRating(articleId);
+    if (!form.current) return;
+    // A star chosen before hydration (arrow keys, a tap) is kept by the input: show it.
+    setStars(read(form.current).stars);
+    // Hydrating sets each star's name again, after which Chromium lets Tab stop on the next star of
+    // the group too: focus set afresh on a star that had it keeps the group one Tab stop.
+    const focused = document.activeElement;
+    if (focused instanceof HTMLInputElement && focused.type === 'radio' && form.current.contains(focused)) {
+      focused.blur();
+      focused.focus();
+    }
   }, [articleId]);
 
-  const countLabel = (count: number) =>
-    count === 0
-      ? labels['rating.count.zero']
-      : fill(pluralForm(count, lang) === 'one' ? labels['rating.count.one'] : labels['rating.count.other'], {
-          count: formatNumber(count, lang),
-        });
+  const messages = ({ stars, email }: { stars: number; email: string }) => {
+    const problems = ratingProblems(stars, email);
+    const text = (field: Field) => {
+      const key = problems[field] && problemTexts[field][problems[field]];
+      return key ? labels[key] : undefined;
+    };
+    return { stars: text('stars'), email: text('email') };
+  };
+
   const starLabel = (n: number) =>
     fill(pluralForm(n, lang) === 'one' ? labels['rating.stars.one'] : labels['rating.stars.other'], {
       count: n,
     });
+
+  async function send(target: HTMLFormElement) {
+    const values = read(target);
+    setOutcome(null);
+    const result = await rateArticle(articleId, values.stars, values.email);
+    if (!result) return;
+    showOutcome(result, toasts, labels);
+    if (result.kind === 'chooseStars' || result.kind === 'emailRequired' || result.kind === 'invalidEmail') {
+      errors.show(messages(values));
+      return;
+    }
+    flushSync(() => setOutcome(result));
+    statusLine.current?.focus();
+  }
 
   return (
     <section
@@ -74,30 +122,18 @@ function Rating({ articleId, lang, labels }: Props) {
       <h2 id={`${id}-title`} className="font-display text-xl font-bold text-sun">
         {labels['rating.title']}
       </h2>
-      <p className="mt-3 flex flex-wrap items-center gap-3 text-haze" aria-live="polite" data-rating-summary>
-        {status === 'loading' && ready && labels['rating.loading']}
-        {status === 'unavailable' && labels['rating.unavailable']}
-        {status === 'ready' && summary && (
-          <>
-            <StarRow value={summary.average} />
-            {summary.count > 0 && (
-              <span className="font-bold text-cream">
-                <span className="sr-only">
-                  {fill(labels['rating.summary'], { average: formatNumber(summary.average, lang, 1) })}
-                </span>
-                <span aria-hidden="true">{formatNumber(summary.average, lang, 1)}</span>
-              </span>
-            )}
-            <span data-rating-count>{countLabel(summary.count)}</span>
-          </>
-        )}
-      </p>
+      <RatingSummary lang={lang} labels={labels} />
       <form
+        ref={form}
         noValidate
         className="mt-6"
-        onSubmit={async (event) => {
+        onSubmit={(event) => {
           event.preventDefault();
-          showOutcome(await rateArticle(articleId, stars, email), toasts, labels);
+          void send(event.currentTarget);
+        }}
+        onChange={(event) => {
+          setStars(read(event.currentTarget).stars);
+          errors.recheck(messages(read(event.currentTarget)));
         }}
       >
         <fieldset>
@@ -106,18 +142,17 @@ function Rating({ articleId, lang, labels }: Props) {
             {[1, 2, 3, 4, 5].map((n) => (
               <span key={n} className="relative">
                 <input
+                  ref={n === 1 ? errors.focusTarget('stars') : undefined}
                   type="radio"
                   name={`${id}-stars`}
                   id={`${id}-star-${n}`}
                   value={n}
-                  checked={stars === n}
-                  disabled={!ready}
-                  onChange={() => setStars(n)}
+                  {...errors.describe('stars')}
                   className="peer absolute inset-0 opacity-0"
                 />
                 <label
                   htmlFor={`${id}-star-${n}`}
-                  className={`inline-flex size-11 cursor-pointer items-center justify-center rounded-xl peer-focus-visible:outline-3 peer-focus-visible:outline-mint peer-disabled:cursor-wait peer-disabled:opacity-50 ${n <= stars ? 'text-sun' : 'text-haze/50 hover:text-sun/80'}`}
+                  className={`inline-flex size-11 cursor-pointer items-center justify-center rounded-xl peer-focus-visible:outline-3 peer-focus-visible:outline-mint ${n <= stars ? 'text-sun' : 'text-haze/50 hover:text-sun/80'}`}
                 >
                   <span className="sr-only">{starLabel(n)}</span>
                   <StarIcon filled={n <= stars} size={32} />
@@ -125,6 +160,7 @@ function Rating({ articleId, lang, labels }: Props) {
               </span>
             ))}
           </div>
+          <FieldError id={errors.errorId('stars')} message={errors.errors.stars} />
         </fieldset>
         <label htmlFor={`${id}-email`} className="mt-5 block font-bold text-cream">
           {labels['rating.emailLabel']}
@@ -132,57 +168,33 @@ function Rating({ articleId, lang, labels }: Props) {
         <p id={`${id}-hint`} className="text-sm text-haze">
           {labels['rating.emailHint']}
         </p>
-        <div className="mt-2 flex flex-col gap-3 sm:flex-row">
-          <input
-            id={`${id}-email`}
-            type="email"
-            required
-            autoComplete="email"
-            inputMode="email"
-            aria-describedby={`${id}-hint`}
-            value={email}
-            disabled={!ready}
-            onChange={(event) => setEmail(event.target.value)}
-            className="min-h-12 flex-1 rounded-full border-2 border-white/25 bg-night/60 px-5 text-cream focus:border-mint disabled:cursor-wait disabled:opacity-60"
+        <div className="mt-2 flex flex-col gap-3 sm:flex-row sm:items-start">
+          <div className="flex-1">
+            <input
+              ref={errors.focusTarget('email')}
+              id={`${id}-email`}
+              type="email"
+              required
+              autoComplete="email"
+              inputMode="email"
+              {...errors.describe('email', `${id}-hint`)}
+              className={`${fieldBorder} min-h-12 w-full rounded-full bg-night/60 px-5 text-cream`}
+            />
+            <FieldError id={errors.errorId('email')} message={errors.errors.email} />
+          </div>
+          <SubmitButton
+            busy={sending}
+            label={labels['rating.submit']}
+            busyLabel={labels['rating.sending']}
+            className="bg-sun hover:bg-sun-deep"
           />
-          <button
-            type="submit"
-            disabled={sending || !ready}
-            className="inline-flex min-h-12 cursor-pointer items-center justify-center gap-2 rounded-full bg-sun px-6 font-display font-bold text-night transition hover:bg-sun-deep disabled:cursor-wait disabled:opacity-75"
-          >
-            {sending && <Spinner />}
-            {sending ? labels['rating.sending'] : labels['rating.submit']}
-          </button>
         </div>
+        <FormStatus
+          ref={statusLine}
+          tone={outcome?.kind === 'success' ? 'success' : 'error'}
+          message={outcome ? labels[toasts[outcome.kind].title] : undefined}
+        />
       </form>
     </section>
-  );
-}
-
-function StarRow({ value }: { value: number }) {
-  const full = Math.round(value);
-  return (
-    <span className="inline-flex text-sun" aria-hidden="true">
-      {[1, 2, 3, 4, 5].map((n) => (
-        <StarIcon key={n} filled={n <= full} size={22} />
-      ))}
-    </span>
-  );
-}
-
-function StarIcon({ filled, size }: { filled: boolean; size: number }) {
-  return (
-    <svg
-      aria-hidden="true"
-      viewBox="0 0 24 24"
-      width={size}
-      height={size}
-      fill={filled ? 'currentColor' : 'none'}
-      stroke="currentColor"
-      strokeWidth="1.8"
-      strokeLinejoin="round"
-    >
-      <path d="M12 2.8l2.8 5.9 6.4.8-4.7 4.4 1.2 6.4L12 17.1l-5.7 3.2 1.2-6.4-4.7-4.4 6.4-.8z" />
-    </svg>
   );
 }

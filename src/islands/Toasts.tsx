@@ -1,20 +1,50 @@
-import { Toaster } from 'sonner';
+import { useEffect, useRef } from 'react';
+import { Toaster, toast } from 'sonner';
+import { toastsReady } from './outcomeToast.ts';
+import { closeOnEscape, keepFocusClear, pauseWhileFocused } from './toastFocus.ts';
 
 interface Props {
   /** The notifications region's name for screen readers, in the page's language. */
   label: string;
+  /** Each toast's close button, in the page's language. */
+  closeLabel: string;
 }
 
-/** The one toast area of a page: every island's `toast()` (success and error messages) shows here. */
-export default function Toasts({ label }: Props) {
+/**
+ * The one toast area of a page: every island's `toast()` (success and error messages) shows here, at
+ * the bottom, where it covers no field that focus moves to (toastFocus.ts keeps it so).
+ */
+export default function Toasts({ label, closeLabel }: Props) {
+  const region = useRef<HTMLElement>(null);
+
+  useEffect(() => {
+    const element = region.current;
+    if (!element) return;
+    const cleanUps = [
+      pauseWhileFocused(element),
+      closeOnEscape(element, () => toast.dismiss()),
+      keepFocusClear(element),
+    ];
+    // The Toaster (a child) listens from its own effect, which ran before this one.
+    document.documentElement.setAttribute('data-toasts', '');
+    document.dispatchEvent(new Event(toastsReady));
+    return () => {
+      for (const cleanUp of cleanUps) cleanUp();
+    };
+  }, []);
+
   return (
     <Toaster
+      ref={region}
       theme="dark"
-      position="top-center"
+      position="bottom-center"
       richColors
       closeButton
       containerAriaLabel={label}
-      toastOptions={{ style: { fontFamily: 'var(--font-sans)', fontSize: '1rem', borderRadius: '1rem' } }}
+      toastOptions={{
+        closeButtonAriaLabel: closeLabel,
+        style: { fontFamily: 'var(--font-sans)', fontSize: '1rem', borderRadius: '1rem' },
+      }}
     />
   );
 }

@@ -90,6 +90,8 @@ export const commentsLabelKeys = [
   'comments.loadError',
   'comments.retry',
   'comments.required',
+  'comments.nameRequired',
+  'comments.commentRequired',
   'comments.success',
   'comments.held',
   'comments.error',

@@ -16,6 +16,19 @@ export type OutcomeToasts<Outcome extends { kind: string }, Key extends string> 
   OutcomeToast<Key>
 >;
 
+/** Sent on the document once the page's toast area (Toasts.tsx) listens for toasts. */
+export const toastsReady = 'toasts:ready';
+
+/**
+ * Runs `show` once the page's toast area listens: it hydrates right after the first widget, and a toast
+ * asked for before (a press kept from before hydration, answered at once) would be lost.
+ */
+function whenToastsListen(show: () => void) {
+  const region = document.querySelector('astro-island[component-url*="/Toasts."]');
+  if (!region || document.documentElement.hasAttribute('data-toasts')) return show();
+  document.addEventListener(toastsReady, show, { once: true });
+}
+
 /** Shows the toast of `outcome` in the page's language; nothing when the store did nothing (null). */
 export function showOutcome<Kind extends string, Key extends string>(
   outcome: { kind: Kind } | null,
@@ -25,5 +38,5 @@ export function showOutcome<Kind extends string, Key extends string>(
   if (!outcome) return;
   const { tone, title, description } = toasts[outcome.kind];
   const show = tone === 'success' ? toast.success : toast.error;
-  show(labels[title], description ? { description: labels[description] } : undefined);
+  whenToastsListen(() => show(labels[title], description ? { description: labels[description] } : undefined));
 }

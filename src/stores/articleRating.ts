@@ -17,6 +17,17 @@ export type RatingOutcome =
   | { kind: 'rateLimited' }
   | { kind: 'error' };
 
+/** What is wrong with a rating's stars or e-mail, if anything (the island shows it beside the field). */
+export type RatingProblems = Partial<Record<'stars', 'missing'> & Record<'email', 'missing' | 'invalid'>>;
+
+export function ratingProblems(stars: number, emailInput: string): RatingProblems {
+  const email = normaliseEmail(emailInput);
+  return {
+    ...(stars >= 1 && stars <= 5 ? {} : { stars: 'missing' }),
+    ...(email ? (isValidEmail(email) ? {} : { email: 'invalid' }) : { email: 'missing' }),
+  };
+}
+
 export async function loadRating(articleId: number): Promise<void> {
   try {
     const answer = await api.articles[':id'].rating.$get({ param: { id: String(articleId) } });
@@ -42,10 +53,10 @@ export async function rateArticle(
   emailInput: string,
 ): Promise<RatingOutcome | null> {
   if ($ratingSending.get()) return null;
+  const problems = ratingProblems(stars, emailInput);
+  if (problems.stars) return { kind: 'chooseStars' };
+  if (problems.email) return { kind: problems.email === 'missing' ? 'emailRequired' : 'invalidEmail' };
   const email = normaliseEmail(emailInput);
-  if (!(stars >= 1 && stars <= 5)) return { kind: 'chooseStars' };
-  if (!email) return { kind: 'emailRequired' };
-  if (!isValidEmail(email)) return { kind: 'invalidEmail' };
   $ratingSending.set(true);
   track('feature_usage', { feature: 'article_rating', articleId });
   try {

@@ -20,12 +20,24 @@ export interface CommentForm {
  * others were not taken. The island shows each as a toast in the page's language.
  */
 export type CommentOutcome =
-  | { kind: 'published' }
+  | { kind: 'published'; id: number }
   | { kind: 'held' }
   | { kind: 'required' }
   | { kind: 'invalidEmail' }
   | { kind: 'rateLimited' }
   | { kind: 'error' };
+
+/** What is wrong with each field of a comment form, if anything (the island shows it beside the field). */
+export type CommentProblems = Partial<Record<'name' | 'comment', 'missing'> & Record<'email', 'invalid'>>;
+
+export function commentProblems(form: Pick<CommentForm, 'name' | 'comment' | 'email'>): CommentProblems {
+  const email = normaliseEmail(form.email);
+  return {
+    ...(form.name.trim() ? {} : { name: 'missing' }),
+    ...(form.comment.trim() ? {} : { comment: 'missing' }),
+    ...(email && !isValidEmail(email) ? { email: 'invalid' } : {}),
+  };
+}
 
 export async function loadComments(articleId: number): Promise<void> {
   $commentsStatus.set('loading');
@@ -49,11 +61,12 @@ export async function postComment(
   form: CommentForm,
 ): Promise<CommentOutcome | null> {
   if ($commentSending.get()) return null;
+  const problems = commentProblems(form);
+  if (problems.name || problems.comment) return { kind: 'required' };
+  if (problems.email) return { kind: 'invalidEmail' };
   const name = form.name.trim();
   const comment = form.comment.trim();
   const email = normaliseEmail(form.email);
-  if (!name || !comment) return { kind: 'required' };
-  if (email && !isValidEmail(email)) return { kind: 'invalidEmail' };
   $commentSending.set(true);
   track('feature_usage', { feature: 'comment', articleId });
   try {
@@ -63,8 +76,9 @@ export async function postComment(
     });
     if (answer.status === 201) {
       const { comment: saved, status } = await answer.json();
-      if (status === 'published') $comments.set([...$comments.get(), saved]);
-      return { kind: status };
+      if (status === 'held') return { kind: 'held' };
+      $comments.set([...$comments.get(), saved]);
+      return { kind: 'published', id: saved.id };
     }
     return { kind: answer.status === 429 ? 'rateLimited' : 'error' };
   } catch {

@@ -58,7 +58,8 @@ for (const [lang, t] of Object.entries(subscribeTexts)) {
       await page.goto(t.home);
       await hydrated(page, 'form input[type="email"]');
       await subscribeAs(page, 'not-an-address');
-      await page.getByText(t.invalid).waitFor();
+      // Beside the field (the toast repeats it).
+      await page.locator('[data-field-error]').getByText(t.invalid).waitFor();
       const email = unique(`sub-${lang}`);
       await subscribeAs(page, `  ${email.toUpperCase()} `);
       await page.getByText(t.successTitle).waitFor();
@@ -70,7 +71,7 @@ for (const [lang, t] of Object.entries(subscribeTexts)) {
       await again.goto(t.home);
       await hydrated(again, 'form input[type="email"]');
       await subscribeAs(again, email.replace('sub', 'SUB'));
-      await again.getByText(t.exists).waitFor();
+      await again.locator('[data-field-error]').getByText(t.exists).waitFor();
       expect(await again.getByLabel(t.label).inputValue()).toBe(email.replace('sub', 'SUB'));
       await page.context().close();
       await again.context().close();
@@ -90,7 +91,7 @@ for (const [lang, t] of Object.entries(subscribeTexts)) {
         await subscribeAs(page, email);
         await page.locator('[data-sonner-toast]').last().waitFor();
       }
-      await page.getByText(t.limited).waitFor();
+      await page.locator('[data-form-status]').getByText(t.limited).waitFor();
       await page.context().close();
     });
   });
@@ -133,7 +134,7 @@ for (const [lang, t] of Object.entries(ratingTexts)) {
       const before = await ratingCount(page, t.count);
       await page.getByLabel(t.star).check();
       await page.getByRole('button', { name: t.send }).click();
-      await page.getByText(t.required).waitFor();
+      await page.locator('[data-field-error]').getByText(t.required).waitFor();
       await page.getByLabel(t.email).fill(unique(`rate-${lang}`));
       await page.getByRole('button', { name: t.send }).click();
       await expect.poll(() => ratingCount(page, t.count)).toBe(before + 1);
@@ -214,7 +215,7 @@ describe('commenting', () => {
     await page.getByRole('textbox', { name: 'Name', exact: true }).fill('Ana');
     await page.getByRole('textbox', { name: 'Comment', exact: true }).fill('Still here');
     await page.getByRole('button', { name: 'Post comment' }).click();
-    await page.getByText('Error submitting comment').waitFor();
+    await page.locator('[data-form-status]').getByText('Error submitting comment').waitFor();
     expect(await page.getByRole('textbox', { name: 'Comment', exact: true }).inputValue()).toBe('Still here');
     expect(await page.getByRole('button', { name: 'Post comment' }).isEnabled()).toBe(true);
     await page.context().close();

@@ -112,7 +112,9 @@ export async function actOnPage(page: Page): Promise<void> {
  * a frame is drawn, a widget is never seen and stays unhydrated (as for a visitor who flings past it).
  */
 export async function hydrateVisibleIslands(page: Page): Promise<void> {
-  for (const island of await page.locator('astro-island[client="visible"]').all()) {
+  for (const island of await page
+    .locator('astro-island[client="visible"], astro-island[client="reach"]')
+    .all()) {
     await island.locator('> :first-child').scrollIntoViewIfNeeded();
     await expect.poll(() => island.getAttribute('ssr'), { timeout: 15_000 }).toBeNull();
   }

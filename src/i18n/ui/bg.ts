@@ -136,6 +136,8 @@ export const bg: Record<UiKey, string> = {
   'comments.submit': 'Публикувай',
   'comments.sending': 'Изпращане...',
   'comments.required': 'Моля, попълни името си и коментара',
+  'comments.nameRequired': 'Моля, попълни името си',
+  'comments.commentRequired': 'Моля, напиши коментара си',
   'comments.success': 'Коментарът е изпратен успешно!',
   'comments.held': 'Благодарим! Коментарът ти съдържа връзка, затова ще се появи след кратка проверка.',
   'comments.error': 'Грешка при изпращането на коментара',
@@ -213,6 +215,7 @@ export const bg: Record<UiKey, string> = {
   'notFound.home': 'Към началото',
 
   'toast.region': 'Известия',
+  'toast.close': 'Затвори известието',
   'error.title': 'Неочаквана грешка в приложението!',
   'error.back': 'Назад',
 

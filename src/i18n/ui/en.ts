@@ -136,6 +136,8 @@ export const en = {
   'comments.submit': 'Post comment',
   'comments.sending': 'Sending...',
   'comments.required': 'Please fill in your name and comment',
+  'comments.nameRequired': 'Please fill in your name',
+  'comments.commentRequired': 'Please write your comment',
   'comments.success': 'Comment submitted successfully!',
   'comments.held': 'Thank you! Your comment has a link, so it will appear after a quick review.',
   'comments.error': 'Error submitting comment',
@@ -213,6 +215,7 @@ export const en = {
   'notFound.home': 'Return to Home',
 
   'toast.region': 'Notifications',
+  'toast.close': 'Close the notification',
   'error.title': 'Unexpected Application Error!',
   'error.back': 'Back',
 

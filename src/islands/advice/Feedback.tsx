@@ -16,17 +16,24 @@ export default function Feedback({ state, labels, onRate }: Props) {
       className={`relative flex min-h-16 items-center justify-center transition-opacity duration-300 ${state === 'fading' ? 'opacity-0' : 'opacity-100'}`}
       data-feedback={state}
     >
-      {state === 'ask' ? (
+      {state === 'ask' && (
         <div className="flex items-center gap-4">
           <p className="font-bold text-haze">{labels['feedback.question']}</p>
           <FeedbackButton label={labels['feedback.like']} onClick={() => onRate(1)} />
           <FeedbackButton label={labels['feedback.dislike']} down onClick={() => onRate(0)} />
         </div>
-      ) : (
-        <p role="status" className="rounded-full bg-mint px-6 py-3 font-display text-lg font-bold text-night">
-          {labels['feedback.thanks']}
-        </p>
       )}
+      {/* There, empty, from the question on: a status region that arrives with its text is often not read. */}
+      <p
+        role="status"
+        className={
+          state === 'ask'
+            ? undefined
+            : 'rounded-full bg-mint px-6 py-3 font-display text-lg font-bold text-night'
+        }
+      >
+        {state !== 'ask' && labels['feedback.thanks']}
+      </p>
     </div>
   );
 }

@@ -1,6 +1,6 @@
 // Astro writes its island runtime (4 KB) and each hydration directive's script inline, before a page's
 // first island, so that they run before the islands are parsed. A page whose islands all wait anyway
-// (until scrolled into view, or for another island) does not need them that early: there they come
+// (until reached, scrolled into view, or for another island) does not need them that early: there they come
 // from one file, cached from page to page, that a few bytes of inline code ask for once the page has
 // painted. That keeps an article inside the first round trip of a new connection (about 14 KB), a
 // whole round trip sooner on a phone, and keeps the file from competing with the page and its fonts.
@@ -16,7 +16,7 @@ import { type BuiltPage, elements, only, PageError, rawText } from './page.ts';
 import type { Pass } from './pass.ts';
 
 /** Directives whose islands hydrate well after the first paint, so nothing is lost by waiting. */
-const waitingDirectives = new Set(['visible', 'companion']);
+const waitingDirectives = new Set(['visible', 'reach', 'companion']);
 
 /** The file name for a script: it changes with the contents, so `/_astro/*` can be cached for good. */
 export function scriptFileName(body: string): string {

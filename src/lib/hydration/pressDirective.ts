@@ -1,5 +1,6 @@
 import type { ClientDirective } from 'astro';
 import { afterLoadAndFirstPaint } from './afterFirstPaint.ts';
+import { holdPresses } from './heldPresses.ts';
 
 /** How long a page is left alone after its first paint before its widgets hydrate anyway. */
 const leftAloneMs = 5000;
@@ -12,19 +13,9 @@ const leftAloneMs = 5000;
  */
 const pressDirective: ClientDirective = (load, _options, island) => {
   let started = false;
-  let pressed: HTMLElement | null = null;
-
-  const hold = (event: Event) => {
-    const control =
-      event.target instanceof Element ? event.target.closest<HTMLElement>('button, a[href]') : null;
-    if (!control) return;
-    event.preventDefault();
-    event.stopPropagation();
-    pressed = control;
-    void start();
-  };
   const intents = ['pointerdown', 'touchstart', 'focusin'] as const;
   const pageActs = ['pointerdown', 'touchstart', 'keydown', 'wheel'] as const;
+  const replay = holdPresses(island, () => void start());
 
   async function start() {
     if (started) return;
@@ -33,12 +24,9 @@ const pressDirective: ClientDirective = (load, _options, island) => {
     for (const type of pageActs) removeEventListener(type, start, true);
     const hydrate = await load();
     await hydrate();
-    island.removeEventListener('click', hold, true);
-    // React listens from the hydration call on and hydrates the target first for a click on it.
-    pressed?.click();
+    replay();
   }
 
-  island.addEventListener('click', hold, true);
   for (const type of intents) island.addEventListener(type, start, { passive: true, once: true });
   for (const type of pageActs) addEventListener(type, start, { passive: true, once: true, capture: true });
   // Not sooner: the first seconds belong to the first screen, and 80 KB of widget scripts fetched and

@@ -23,7 +23,7 @@ describe('the comments store', () => {
 
   it('answers published and adds the comment to the thread at once', async () => {
     const calls = fakeApi([201, { comment: saved, status: 'published' }]);
-    expect(await postComment(4, 'en', form)).toEqual({ kind: 'published' });
+    expect(await postComment(4, 'en', form)).toEqual({ kind: 'published', id: saved.id });
     expect($comments.get()).toEqual([saved]);
     expect($commentSending.get()).toBe(false);
     expect(calls).toEqual([

@@ -46,8 +46,22 @@ describe('the article rating', () => {
     await screen.findByText('No ratings yet');
     fireEvent.click(screen.getByLabelText('4 stars'));
     fireEvent.click(screen.getByRole('button', { name: 'Send rating' }));
-    expect(await screen.findByText('Email is required to submit a rating')).toBeTruthy();
+    const error = await screen.findByText('Email is required to submit a rating', {
+      selector: '[data-field-error]',
+    });
+    const email = screen.getByLabelText('Your email (required, never shown)');
+    expect(email.getAttribute('aria-invalid')).toBe('true');
+    expect(email.getAttribute('aria-describedby')?.split(' ')).toContain(error.id);
+    expect(document.activeElement).toBe(email);
     expect(calls).toHaveLength(1);
+    // Still there while the address is wrong, gone once it is right.
+    fireEvent.change(email, { target: { value: 'me@' } });
+    expect(
+      screen.getByText('Please enter a valid email address', { selector: '[data-field-error]' }),
+    ).toBeTruthy();
+    fireEvent.change(email, { target: { value: 'me@example.com' } });
+    expect(email.getAttribute('aria-invalid')).toBeNull();
+    expect(document.querySelector('[data-field-error]')).toBeNull();
   });
 
   it('sends the stars with the e-mail and updates the average and count at once', async () => {
@@ -60,7 +74,10 @@ describe('the article rating', () => {
     });
     fireEvent.click(screen.getByRole('button', { name: 'Send rating' }));
     expect(await screen.findByText('3 ratings')).toBeTruthy();
-    expect(await screen.findByText('Thank you for rating!')).toBeTruthy();
+    // Said under the form, where focus goes, and repeated in a toast.
+    const status = await screen.findByText('Thank you for rating!', { selector: '[data-form-status]' });
+    expect(document.activeElement).toBe(status);
+    expect(await screen.findByText('Thank you for rating!', { selector: '[data-title]' })).toBeTruthy();
     expect(calls[1]).toEqual({
       url: '/api/articles/1/rating',
       method: 'POST',

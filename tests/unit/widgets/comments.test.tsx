@@ -47,10 +47,23 @@ describe('the comments', () => {
     const calls = fakeApi([200, { comments: [] }]);
     renderWidget(<Comments articleId={1} lang="en" labels={labels} />);
     await screen.findByText('No comments yet. Be the first!');
-    fill('  ', 'Hello');
+    fill('  ', '');
     fireEvent.click(screen.getByRole('button', { name: 'Post comment' }));
+    // Each missing field marked and described, focus on the first; the toast repeats it.
+    const name = screen.getByRole('textbox', { name: 'Name' });
+    const comment = screen.getByRole('textbox', { name: 'Comment' });
+    const nameError = await screen.findByText('Please fill in your name', { selector: '[data-field-error]' });
+    const commentError = screen.getByText('Please write your comment', { selector: '[data-field-error]' });
+    expect(name.getAttribute('aria-invalid')).toBe('true');
+    expect(name.getAttribute('aria-describedby')).toBe(nameError.id);
+    expect(comment.getAttribute('aria-describedby')).toBe(commentError.id);
+    expect(document.activeElement).toBe(name);
     expect(await screen.findByText('Please fill in your name and comment')).toBeTruthy();
     expect(calls).toHaveLength(1);
+    // Cleared field by field as the visitor fixes them.
+    fill('Ana', '');
+    expect(name.getAttribute('aria-invalid')).toBeNull();
+    expect(comment.getAttribute('aria-invalid')).toBe('true');
   });
 
   it('posts a comment, shows it at once as plain text and clears the form', async () => {
@@ -69,6 +82,8 @@ describe('the comments', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Post comment' }));
     expect(await screen.findByText('Comment submitted successfully!')).toBeTruthy();
     expect(screen.getByText(markup)).toBeTruthy();
+    // Focus on the new comment, not on the page.
+    expect(document.activeElement).toBe(screen.getByText(markup).closest('[data-comment]'));
     expect(document.querySelector('[data-comments] img')).toBeNull();
     expect((screen.getByRole('textbox', { name: 'Comment' }) as HTMLTextAreaElement).value).toBe('');
     expect(calls[1]).toEqual({
@@ -91,7 +106,8 @@ describe('the comments', () => {
     await screen.findByText('No comments yet. Be the first!');
     fill('Bo', 'see example.com');
     fireEvent.click(screen.getByRole('button', { name: 'Post comment' }));
-    expect(await screen.findByRole('status')).toBeTruthy();
+    await waitFor(() => expect(document.activeElement?.textContent).toBe(labels['comments.held']));
+    expect(document.activeElement?.getAttribute('role')).toBe('status');
     expect(
       screen.getAllByText('Thank you! Your comment has a link, so it will appear after a quick review.')
         .length,
@@ -112,11 +128,10 @@ describe('the comments', () => {
       await screen.findByText('No comments yet. Be the first!');
       fill('Ana', 'My thoughts');
       fireEvent.click(screen.getByRole('button', { name: 'Post comment' }));
-      expect(await screen.findByText(message)).toBeTruthy();
+      const statusLine = await screen.findByText(message, { selector: '[data-form-status]' });
+      expect(document.activeElement).toBe(statusLine);
       await waitFor(() =>
-        expect((screen.getByRole('button', { name: 'Post comment' }) as HTMLButtonElement).disabled).toBe(
-          false,
-        ),
+        expect(screen.getByRole('button', { name: 'Post comment' }).getAttribute('aria-disabled')).toBeNull(),
       );
       expect((screen.getByRole('textbox', { name: 'Comment' }) as HTMLTextAreaElement).value).toBe(
         'My thoughts',
@@ -133,7 +148,12 @@ describe('the comments', () => {
       target: { value: 'ana@' },
     });
     fireEvent.click(screen.getByRole('button', { name: 'Post comment' }));
-    expect(await screen.findByText('Please enter a valid email address')).toBeTruthy();
+    expect(
+      await screen.findByText('Please enter a valid email address', { selector: '[data-field-error]' }),
+    ).toBeTruthy();
+    const email = screen.getByRole('textbox', { name: 'Email (optional, never published)' });
+    expect(email.getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(email);
     expect(calls).toHaveLength(1);
   });
 

@@ -39,8 +39,14 @@ describe('the subscription box', () => {
       const calls = fakeApi();
       renderWidget(<SubscribeBox lang="en" labels={labels} />);
       submit(bad);
-      expect(await screen.findByText('Please enter a valid email address')).toBeTruthy();
-      expect(screen.getByText('Email error')).toBeTruthy();
+      const error = await screen.findByText('Please enter a valid email address', {
+        selector: '[data-field-error]',
+      });
+      const field = screen.getByLabelText('Email address');
+      expect(field.getAttribute('aria-invalid')).toBe('true');
+      expect(field.getAttribute('aria-describedby')?.split(' ')).toContain(error.id);
+      expect(document.activeElement).toBe(field);
+      expect(await screen.findByText('Email error')).toBeTruthy();
       expect(calls).toEqual([]);
     });
   }
@@ -58,7 +64,9 @@ describe('the subscription box', () => {
     renderWidget(<SubscribeBox lang="en" labels={labels} />);
     submit('  Someone@Example.COM. ');
     const saving = await screen.findByRole('button', { name: 'Saving...' });
-    expect((saving as HTMLButtonElement).disabled).toBe(true);
+    // Marked busy, yet still focusable: focus stays on it rather than falling to the page.
+    expect(saving.getAttribute('aria-disabled')).toBe('true');
+    expect((saving as HTMLButtonElement).disabled).toBe(false);
     release();
     expect(await screen.findByText('Success!')).toBeTruthy();
     await waitFor(() =>
@@ -66,6 +74,7 @@ describe('the subscription box', () => {
     );
     expect(screen.getByText(labels['newsletter.checkInbox'])).toBeTruthy();
     expect(screen.queryByLabelText('Email address')).toBeNull();
+    expect(document.activeElement).toBe(document.querySelector('[data-subscribed]'));
     expect(calls).toEqual([
       { url: '/api/subscribe', method: 'POST', body: { email: 'someone@example.com', language: 'en' } },
     ]);
@@ -113,8 +122,10 @@ describe('the subscription box', () => {
       fakeApi([status, body]);
       renderWidget(<SubscribeBox lang="en" labels={labels} />);
       submit('me@example.com');
-      expect(await screen.findByText(message)).toBeTruthy();
-      expect(screen.getByText(title)).toBeTruthy();
+      expect(
+        await screen.findByText(message, { selector: '[data-field-error], [data-form-status]' }),
+      ).toBeTruthy();
+      expect(await screen.findByText(title)).toBeTruthy();
       expect((screen.getByLabelText('Email address') as HTMLInputElement).value).toBe('me@example.com');
       expect(screen.getByRole('button', { name: 'Subscribe' })).toBeTruthy();
     });
@@ -126,15 +137,18 @@ describe('the subscription box', () => {
     renderWidget(<SubscribeBox lang="bg" labels={bg} />);
     fireEvent.change(screen.getByLabelText(bg['subscribe.label']), { target: { value: 'me@example.com' } });
     fireEvent.click(screen.getByRole('button', { name: bg['subscribe.button'] }));
-    expect(await screen.findByText(bg['subscribe.exists'])).toBeTruthy();
-    expect(screen.getByText(bg['subscribe.errorTitle'])).toBeTruthy();
+    expect(await screen.findByText(bg['subscribe.exists'], { selector: '[data-field-error]' })).toBeTruthy();
+    expect(await screen.findByText(bg['subscribe.errorTitle'])).toBeTruthy();
   });
 
   it('survives a network failure without getting stuck', async () => {
     fakeApi();
     renderWidget(<SubscribeBox lang="en" labels={labels} />);
     submit('me@example.com');
-    expect(await screen.findByText('An unexpected error occurred. Please try again.')).toBeTruthy();
-    expect((screen.getByRole('button', { name: 'Subscribe' }) as HTMLButtonElement).disabled).toBe(false);
+    const status = await screen.findByText('An unexpected error occurred. Please try again.', {
+      selector: '[data-form-status]',
+    });
+    expect(document.activeElement).toBe(status);
+    expect(screen.getByRole('button', { name: 'Subscribe' }).getAttribute('aria-disabled')).toBeNull();
   });
 });

@@ -1,0 +1,165 @@
+import { useStore } from '@nanostores/react';
+import { useId, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
+import type { Lang } from '../i18n/languages.ts';
+import {
+  $commentSending,
+  type CommentForm as CommentFields,
+  type CommentOutcome,
+  commentProblems,
+  postComment,
+} from '../stores/comments.ts';
+import FormStatus from './FormStatus.tsx';
+import { FieldError, useFieldErrors } from './fieldErrors.tsx';
+import { fieldBorder } from './fieldStyle.ts';
+import type { CommentsLabels } from './labelKeys.ts';
+import { type OutcomeToasts, showOutcome } from './outcomeToast.ts';
+import SubmitButton from './SubmitButton.tsx';
+
+const toasts: OutcomeToasts<CommentOutcome, keyof CommentsLabels> = {
+  published: { tone: 'success', title: 'comments.success' },
+  held: { tone: 'success', title: 'comments.held' },
+  required: { tone: 'error', title: 'comments.required' },
+  invalidEmail: { tone: 'error', title: 'subscribe.invalid' },
+  rateLimited: { tone: 'error', title: 'comments.rateLimited' },
+  error: { tone: 'error', title: 'comments.error' },
+};
+
+/** The line under the form after sending (a published comment shows in the thread instead). */
+const statusTexts: Partial<Record<CommentOutcome['kind'], keyof CommentsLabels>> = {
+  held: 'comments.held',
+  rateLimited: 'comments.rateLimited',
+  error: 'comments.error',
+};
+
+const fields = ['name', 'email', 'comment'] as const;
+
+/** The form's fields as the visitor left them (also before hydration: the inputs keep them). */
+function read(form: HTMLFormElement): CommentFields {
+  const value = (name: string) => (form.elements.namedItem(name) as HTMLInputElement | null)?.value ?? '';
+  return { name: value('name'), email: value('email'), comment: value('comment'), website: value('website') };
+}
+
+interface Props {
+  articleId: number;
+  lang: Lang;
+  labels: CommentsLabels;
+  /** Called with the id of a comment that is now in the thread. */
+  onPublished: (id: number) => void;
+}
+
+/** The form that adds to the thread: errors beside their fields, the outcome under the button. */
+export default function CommentForm({ articleId, lang, labels, onPublished }: Props) {
+  const sending = useStore($commentSending);
+  const [status, setStatus] = useState<CommentOutcome['kind'] | null>(null);
+  const statusLine = useRef<HTMLParagraphElement>(null);
+  const errors = useFieldErrors(fields);
+  const id = useId();
+
+  const messages = (form: CommentFields) => {
+    const problems = commentProblems(form);
+    return {
+      name: problems.name && labels['comments.nameRequired'],
+      comment: problems.comment && labels['comments.commentRequired'],
+      email: problems.email && labels['subscribe.invalid'],
+    };
+  };
+
+  async function send(form: HTMLFormElement) {
+    const values = read(form);
+    setStatus(null);
+    const outcome = await postComment(articleId, lang, values);
+    if (!outcome) return;
+    showOutcome(outcome, toasts, labels);
+    if (outcome.kind === 'required' || outcome.kind === 'invalidEmail') return errors.show(messages(values));
+    if (outcome.kind === 'published' || outcome.kind === 'held') form.reset();
+    flushSync(() => setStatus(outcome.kind));
+    if (outcome.kind === 'published') onPublished(outcome.id);
+    else statusLine.current?.focus();
+  }
+
+  const inputClass = `${fieldBorder} mt-1 block w-full rounded-2xl bg-night/60 px-4 py-3 text-cream`;
+  const statusKey = status && statusTexts[status];
+
+  return (
+    <form
+      noValidate
+      className="mt-8"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void send(event.currentTarget);
+      }}
+      onChange={(event) => errors.recheck(messages(read(event.currentTarget)))}
+    >
+      <h3 className="font-display text-lg font-bold text-cream">{labels['comments.formTitle']}</h3>
+      <div className="mt-4 grid gap-4 sm:grid-cols-2">
+        <div>
+          <label htmlFor={`${id}-name`} className="block font-bold text-cream">
+            {labels['comments.name']}
+          </label>
+          <input
+            ref={errors.focusTarget('name')}
+            id={`${id}-name`}
+            type="text"
+            name="name"
+            required
+            maxLength={80}
+            autoComplete="name"
+            className={inputClass}
+            {...errors.describe('name')}
+          />
+          <FieldError id={errors.errorId('name')} message={errors.errors.name} />
+        </div>
+        <div>
+          <label htmlFor={`${id}-email`} className="block font-bold text-cream">
+            {labels['comments.email']}
+          </label>
+          <input
+            ref={errors.focusTarget('email')}
+            id={`${id}-email`}
+            type="email"
+            name="email"
+            autoComplete="email"
+            inputMode="email"
+            maxLength={254}
+            className={inputClass}
+            {...errors.describe('email')}
+          />
+          <FieldError id={errors.errorId('email')} message={errors.errors.email} />
+        </div>
+      </div>
+      <label htmlFor={`${id}-comment`} className="mt-4 block font-bold text-cream">
+        {labels['comments.comment']}
+      </label>
+      <textarea
+        ref={errors.focusTarget('comment')}
+        id={`${id}-comment`}
+        name="comment"
+        required
+        rows={4}
+        maxLength={2000}
+        className={inputClass}
+        {...errors.describe('comment')}
+      />
+      <FieldError id={errors.errorId('comment')} message={errors.errors.comment} />
+      {/* The honeypot: invisible to people and screen readers, irresistible to form-filling bots. */}
+      <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
+        <label>
+          {labels['comments.honeypot']}
+          <input type="text" name="website" tabIndex={-1} autoComplete="off" />
+        </label>
+      </div>
+      <SubmitButton
+        busy={sending}
+        label={labels['comments.submit']}
+        busyLabel={labels['comments.sending']}
+        className="mt-5 bg-mint hover:bg-sun"
+      />
+      <FormStatus
+        ref={statusLine}
+        tone={status === 'held' ? 'success' : 'error'}
+        message={statusKey ? labels[statusKey] : undefined}
+      />
+    </form>
+  );
+}

@@ -1,0 +1,75 @@
+/**
+ * Keeps what a visitor does to an island before it has hydrated, so it is answered, not lost: a press
+ * on one of its buttons, or a form sent with Enter. `onFirst` runs at the first such act (to hydrate
+ * now); the returned `replay`, called once hydrated, presses a kept button again.
+ *
+ * A form is only sent once the widget can take it. Its send button (marked `data-submit`) is
+ * `type="button"` until then, so that a press never sends the form the browser's way, with the
+ * visitor's words in the address, and turns `submit` when the widget is ready: a press or an Enter
+ * before that is kept until the button turns, however long after the hydration call that is (React
+ * hydrates a widget at once for a click on it, but not for a form's submit event).
+ */
+export function holdPresses(island: HTMLElement, onFirst: () => void): () => void {
+  let hydrated = false;
+  let pressed: HTMLElement | null = null;
+  const waiting = new WeakSet<HTMLFormElement>();
+
+  const hold = (event: Event) => {
+    event.preventDefault();
+    event.stopPropagation();
+    onFirst();
+  };
+  const sendLater = (event: Event, form: HTMLFormElement) => {
+    hold(event);
+    if (waiting.has(form)) return;
+    waiting.add(form);
+    whenSendable(form, () => {
+      waiting.delete(form);
+      form.requestSubmit();
+    });
+  };
+
+  const onClick = (event: Event) => {
+    const control = (event.target as Element | null)?.closest<HTMLElement>('button, a[href]');
+    if (!control) return;
+    const form = control.hasAttribute('data-submit') ? control.closest('form') : null;
+    if (form) {
+      if (!sendable(form)) sendLater(event, form);
+      return;
+    }
+    if (hydrated) return;
+    hold(event);
+    pressed = control;
+  };
+  const onSubmit = (event: Event) => {
+    const form = event.target as HTMLFormElement;
+    if (!sendable(form)) sendLater(event, form);
+  };
+  island.addEventListener('click', onClick, true);
+  island.addEventListener('submit', onSubmit, true);
+
+  return () => {
+    hydrated = true;
+    // React listens from the hydration call on and hydrates the target first for a click on it.
+    pressed?.click();
+    pressed = null;
+  };
+}
+
+/** Whether the widget takes the form now: its send button has turned `type="submit"` (or it has none). */
+function sendable(form: HTMLFormElement): boolean {
+  const button = form.querySelector('[data-submit]');
+  return !button || button.getAttribute('type') === 'submit';
+}
+
+/** Runs `then` once the form is sendable. */
+function whenSendable(form: HTMLFormElement, then: () => void) {
+  const button = form.querySelector('[data-submit]');
+  if (!button || sendable(form)) return then();
+  const observer = new MutationObserver(() => {
+    if (!sendable(form)) return;
+    observer.disconnect();
+    then();
+  });
+  observer.observe(button, { attributes: true, attributeFilter: ['type'] });
+}
