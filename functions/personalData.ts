@@ -1,6 +1,6 @@
 // A person's requests under the privacy policy, by e-mail address: see everything held, delete it all.
 // Tip ratings are keyed on an anonymous browser session, not an address, so they cannot be linked.
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import {
   articleRatings,
   comments,
@@ -39,6 +39,8 @@ export interface PersonExport {
 }
 
 export interface DeleteResult {
+  /** The spellings the mailbox was stored under, for the outbox's copies of their letters. */
+  addresses: string[];
   subscribers: number;
   queuedLetters: number;
   newsletterSends: number;
@@ -46,11 +48,22 @@ export interface DeleteResult {
   articleRatings: number;
 }
 
+/**
+ * The subscriptions of the mailbox `email` reaches, however it was spelled when given (`+tags`, Gmail's
+ * dots): one mailbox is one subscriber, so a request in one spelling answers for all of them. Rows
+ * stored before the mailbox key that share a mailbox come after its first.
+ */
+const ofMailbox = (email: string) => sql`${subscribers.mailbox} = mailbox_key(${email})`;
+
 /** `email` must already be trimmed and lower-cased, as stored. */
 export async function exportPerson(db: Db, secret: string, email: string): Promise<PersonExport> {
   // So a letter asked for a moment ago shows as queued, as it is.
   await queueRequestedLetters(db);
-  const [subscriber] = await db.select().from(subscribers).where(eq(subscribers.email, email));
+  const [subscriber] = await db
+    .select()
+    .from(subscribers)
+    .where(ofMailbox(email))
+    .orderBy(asc(subscribers.mailboxRank));
   const queued = subscriber
     ? await db
         .select()
@@ -115,34 +128,32 @@ export async function exportPerson(db: Db, secret: string, email: string): Promi
 }
 
 /**
- * Deletes the subscription (with its queued letters and send log), the comments and the article
- * ratings of `email`, all or nothing.
+ * Deletes the subscriptions of the mailbox (with their queued letters and send logs), the comments and
+ * the article ratings of `email`, all or nothing.
  */
 export async function deletePerson(db: Db, secret: string, email: string): Promise<DeleteResult> {
   return db.transaction(async (tx) => {
     // Named for the count (a letter asked for a moment ago included); the foreign keys would delete
     // them with the subscription anyway.
     await queueRequestedLetters(tx);
-    const [subscriber] = await tx
-      .select({ id: subscribers.id })
-      .from(subscribers)
-      .where(eq(subscribers.email, email));
-    const goneLetters = subscriber
-      ? await tx
-          .delete(mailQueue)
-          .where(eq(mailQueue.subscriberId, subscriber.id))
-          .returning({ id: mailQueue.id })
+    const ids = (await tx.select({ id: subscribers.id }).from(subscribers).where(ofMailbox(email))).map(
+      (row) => row.id,
+    );
+    const goneLetters = ids.length
+      ? await tx.delete(mailQueue).where(inArray(mailQueue.subscriberId, ids)).returning({ id: mailQueue.id })
       : [];
-    const goneSends = subscriber
+    const goneSends = ids.length
       ? await tx
           .delete(newsletterSends)
-          .where(eq(newsletterSends.subscriberId, subscriber.id))
+          .where(inArray(newsletterSends.subscriberId, ids))
           .returning({ issue: newsletterSends.issue })
       : [];
-    const gone = await tx
-      .delete(subscribers)
-      .where(eq(subscribers.email, email))
-      .returning({ email: subscribers.email });
+    const gone = ids.length
+      ? await tx
+          .delete(subscribers)
+          .where(inArray(subscribers.id, ids))
+          .returning({ email: subscribers.email })
+      : [];
     const goneComments = await tx
       .delete(comments)
       .where(eq(comments.email, email))
@@ -152,6 +163,7 @@ export async function deletePerson(db: Db, secret: string, email: string): Promi
       .where(eq(articleRatings.emailHash, keyedHash(secret, email)))
       .returning({ articleId: articleRatings.articleId });
     return {
+      addresses: gone.map((row) => row.email),
       subscribers: gone.length,
       queuedLetters: goneLetters.length,
       newsletterSends: goneSends.length,

@@ -50,8 +50,8 @@ export function createAdminApp(options: AdminOptions) {
       const secret = await options.secret();
       if (!secret) return c.json({ error: noSecret }, 409);
       const address = c.req.valid('json').email;
-      const gone = await deletePerson(db, secret, address);
-      await deleteOutboxLetters(config.dataDir, [address]);
+      const { addresses, ...gone } = await deletePerson(db, secret, address);
+      await deleteOutboxLetters(config.dataDir, [address, ...addresses]);
       return c.json(gone);
     })
     .get('/comments/held', async (c) => c.json(await heldComments(db)))

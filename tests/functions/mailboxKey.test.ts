@@ -12,6 +12,7 @@ import { subscribers } from '../../functions/db/schema.ts';
 import type { Db } from '../../functions/db/types.ts';
 import { drainQueue } from '../../functions/mail/queue.ts';
 import type { MailTransport } from '../../functions/mail/transport.ts';
+import { adminOn } from '../support/adminInProcess.ts';
 import type { TestApp } from '../support/inProcessApp.ts';
 import { startMailingApp, stopMailingApp } from '../support/mailingApp.ts';
 import type { TestSmtp } from '../support/smtpServer.ts';
@@ -119,6 +120,23 @@ describeDb('one mailbox, however spelled', () => {
     expect(await subscribe('bo+again@example.org')).toBe(409);
     await drain();
     expect(lettersTo('bo@')).toHaveLength(3);
+  });
+
+  it('answers a data request in any spelling of the mailbox: export finds it, delete removes it', async () => {
+    expect(await subscribe('ana.maria+news@gmail.com')).toBe(201);
+    const exported = await adminOn(t, ['export', 'AnaMaria@googlemail.com']);
+    expect(exported.code).toBe(0);
+    expect(JSON.parse(exported.stdout).subscription?.status).toBe('pending');
+    const deleted = await adminOn(t, ['delete', 'a.n.a.m.a.r.i.a@gmail.com']);
+    expect([deleted.code, deleted.stdout]).toEqual([0, expect.stringContaining(': 1 subscription(s)')]);
+    const left = await t.database.db
+      .select({ email: subscribers.email })
+      .from(subscribers)
+      .where(eq(subscribers.mailbox, 'anamaria@gmail.com'));
+    expect(left).toEqual([]);
+    expect(
+      JSON.parse((await adminOn(t, ['export', 'ana.maria+news@gmail.com'])).stdout).subscription,
+    ).toBeNull();
   });
 
   it('sends a confirmed mailbox no letter, whatever the spelling', async () => {
