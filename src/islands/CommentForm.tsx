@@ -12,6 +12,7 @@ import {
 import FormStatus from './FormStatus.tsx';
 import { FieldError, useFieldErrors } from './fieldErrors.tsx';
 import { fieldBorder } from './fieldStyle.ts';
+import Honeypot from './Honeypot.tsx';
 import type { CommentsLabels } from './labelKeys.ts';
 import { type OutcomeToasts, showOutcome } from './outcomeToast.ts';
 import SubmitButton from './SubmitButton.tsx';
@@ -142,13 +143,7 @@ export default function CommentForm({ articleId, lang, labels, onPublished }: Pr
         {...errors.describe('comment')}
       />
       <FieldError id={errors.errorId('comment')} message={errors.errors.comment} />
-      {/* The honeypot: invisible to people and screen readers, irresistible to form-filling bots. */}
-      <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
-        <label>
-          {labels['comments.honeypot']}
-          <input type="text" name="website" tabIndex={-1} autoComplete="off" />
-        </label>
-      </div>
+      <Honeypot label={labels['comments.honeypot']} />
       <SubmitButton
         busy={sending}
         label={labels['comments.submit']}

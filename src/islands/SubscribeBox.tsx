@@ -6,6 +6,7 @@ import { $subscribeStatus, type SubscribeOutcome, subscribe } from '../stores/su
 import FormStatus from './FormStatus.tsx';
 import { FieldError, useFieldErrors } from './fieldErrors.tsx';
 import { fieldBorder } from './fieldStyle.ts';
+import Honeypot from './Honeypot.tsx';
 import type { SubscribeLabels } from './labelKeys.ts';
 import { type OutcomeToasts, showOutcome } from './outcomeToast.ts';
 import SubmitButton from './SubmitButton.tsx';
@@ -91,13 +92,7 @@ export default function SubscribeBox({ lang, labels }: { lang: Lang; labels: Sub
           />
           <FieldError id={errors.errorId('email')} message={errors.errors.email} />
         </div>
-        {/* The honeypot: invisible to people and screen readers, irresistible to form-filling bots. */}
-        <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
-          <label>
-            {labels['comments.honeypot']}
-            <input type="text" name="website" tabIndex={-1} autoComplete="off" />
-          </label>
-        </div>
+        <Honeypot label={labels['comments.honeypot']} />
         <SubmitButton
           busy={status === 'submitting'}
           label={labels['subscribe.button']}
