@@ -17,9 +17,10 @@ const postgresOnly = ['tests/functions/netlify.test.ts', 'tests/functions/newsle
 const pgliteOnly = ['tests/functions/dataDirLock.test.ts'];
 
 // Generous: on a shared, busy machine a test that starts PGlite servers several times (durability) has
-// taken over two minutes; a hang still fails. Not isolated: the files keep no state in modules (each
-// opens its own database and app), so a worker loads the API once rather than once per file.
-const functionsProject = { testTimeout: 240_000, hookTimeout: 240_000, isolate: false };
+// taken over two minutes; a hang still fails. Isolated: each file in a fresh process. A worker that ran
+// file after file kept every PGlite instance's WebAssembly memory it had opened (backups and restores
+// open several), and one crashed with SIGSEGV on a fresh clone; loading the API per file costs less.
+const functionsProject = { testTimeout: 240_000, hookTimeout: 240_000, isolate: true };
 
 // Browser-suite files that need no shared server: the HTML check of dist/ and the consent tests, which
 // serve the build with an operator's tag (dist-tagged/) themselves. They run beside the others.
