@@ -1,8 +1,9 @@
 // `npm run admin -- stats`: the site's figures at a glance, read without changing anything.
-import path from 'node:path';
+
 import { and, count, eq, gte, sql } from 'drizzle-orm';
 import type { Config } from './config.ts';
 import { type Lang, languages, moderationStatuses } from './contract.ts';
+import { pgliteDirectory } from './db/pgliteDirectory.ts';
 import {
   articleRatings,
   comments,
@@ -34,7 +35,7 @@ export interface SiteStats {
 
 /** The database of this configuration, named as the operator would look for it. */
 export function databaseInUse(config: Pick<Config, 'databaseUrl' | 'dataDir'>): DatabaseInUse {
-  if (!config.databaseUrl) return { kind: 'pglite', path: path.join(config.dataDir, 'pglite') };
+  if (!config.databaseUrl) return { kind: 'pglite', path: pgliteDirectory(config.dataDir) };
   const url = new URL(config.databaseUrl);
   return { kind: 'postgres', host: url.host, database: decodeURIComponent(url.pathname.slice(1)) };
 }

@@ -1,6 +1,7 @@
 // How a command reaches the admin API: the running server's, over its socket in DATA_DIR, or, with no
 // server answering there, the same app run in this process on the configured database. A command never
 // creates a database (restore aside) and never makes up a secret.
+
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
@@ -12,6 +13,7 @@ import type { Config } from '../config.ts';
 import { createContent } from '../content.ts';
 import { openDatabase } from '../db/client.ts';
 import { DataDirLockedError } from '../db/dataDirLock.ts';
+import { pgliteDirectory } from '../db/pgliteDirectory.ts';
 import { settings } from '../db/schema.ts';
 import type { Database, Db } from '../db/types.ts';
 import { createServices } from '../services.ts';
@@ -73,10 +75,10 @@ const pointing =
  * fails with PostgreSQL's own message, and an empty one is migrated as the server would.
  */
 function mustExist(config: Config, socketPath: string) {
-  if (config.databaseUrl || fs.existsSync(path.join(config.dataDir, 'pglite', 'PG_VERSION'))) return;
+  if (config.databaseUrl || fs.existsSync(path.join(pgliteDirectory(config.dataDir), 'PG_VERSION'))) return;
   throw new NoDatabaseError(
     `No database found: no server answers on ${socketPath} and there is no PGlite database in ` +
-      `${path.join(config.dataDir, 'pglite')}. ${pointing}`,
+      `${pgliteDirectory(config.dataDir)}. ${pointing}`,
   );
 }
 

@@ -1,11 +1,11 @@
 // The embedded database: PGlite runs in a worker thread (pgliteWorker.ts), so its synchronous
 // statements never hold up the HTTP thread or the data directory lock's refresh, which stay here.
-import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { lockDataDir } from './dataDirLock.ts';
 import { dumpPgliteCopy } from './dump.ts';
+import { pgliteDirectory } from './pgliteDirectory.ts';
 import { batching, type Request } from './pgliteProtocol.ts';
 import type { FromWorker, ToWorker, WorkerData } from './pgliteWorker.ts';
 import { RemotePglite } from './remotePglite.ts';
@@ -17,7 +17,7 @@ const drizzleOver = (client: RemotePglite): Db => drizzle({ client: client as un
 /** Opens (creating on first use) the embedded database in `<dataDir>/pglite`, holding the data dir lock. */
 export async function openPglite(dataDir: string): Promise<Database> {
   const release = await lockDataDir(dataDir);
-  const data: WorkerData = { directory: path.join(dataDir, 'pglite') };
+  const data: WorkerData = { directory: pgliteDirectory(dataDir) };
   const worker = new Worker(new URL('./pgliteWorker.ts', import.meta.url), { workerData: data });
   worker.unref();
   const client = new RemotePglite(

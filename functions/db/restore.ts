@@ -2,7 +2,6 @@
 // database, PGlite or PostgreSQL, then applies the migrations made since the backup. It runs with no
 // server on the target: a PGlite folder is locked for it, and it is one transaction on either.
 import fs from 'node:fs';
-import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -10,6 +9,7 @@ import pg from 'pg';
 import { lockDataDir } from './dataDirLock.ts';
 import { portableDump } from './dump.ts';
 import { migrate } from './migrate.ts';
+import { pgliteDirectory } from './pgliteDirectory.ts';
 import type { DatabaseConfig } from './types.ts';
 
 export class RestoreRefusedError extends Error {
@@ -106,7 +106,7 @@ async function restorePglite(dataDir: string, dump: string, replace: boolean) {
   fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const release = await lockDataDir(dataDir);
   try {
-    const client = new PGlite(path.join(dataDir, 'pglite'));
+    const client = new PGlite(pgliteDirectory(dataDir));
     try {
       const session: Session = {
         rows: async (sql) => (await client.query(sql)).rows as never[],
