@@ -16,7 +16,7 @@ const budgets = [
   // Home: a first visit within 130 KiB. The list and the tip's face come only when the visitor reaches for
   // the button (tests/e2e/hydration.test.ts).
   { type: 'home', paths: ['/', '/bg/'], transfer: { en: 130, bg: 130 }, script: 100 },
-  { type: 'article', paths: ['/blog/1', '/bg/blog/1'], transfer: { en: 39, bg: 46 }, script: 100 },
+  { type: 'article', paths: ['/blog/1', '/bg/blog/1'], transfer: { en: 39, bg: 47 }, script: 100 },
   {
     type: 'text page',
     paths: ['/about', '/bg/about', '/blog', '/bg/blog', '/donate', '/bg/donate', '/privacy', '/bg/privacy'],
