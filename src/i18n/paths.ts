@@ -1,5 +1,5 @@
 import { baseTipId, tipIdFor } from '../../functions/contract.ts';
-import type { Lang } from './languages.ts';
+import { type Lang, languages } from './languages.ts';
 
 /**
  * URL helpers. English lives at unprefixed paths, Bulgarian under `/bg`. Paths are written without a
@@ -36,4 +36,23 @@ export function counterpartPath(pathname: string, lang: Lang): string {
   const tip = /^\/tips\/([^/]+)$/.exec(neutral);
   const mapped = tip?.[1] ? `/tips/${tipIdFor(baseTipId(tip[1]), lang)}` : neutral;
   return localizePath(mapped, lang);
+}
+
+/**
+ * `getStaticPaths` of a page under `src/pages/[...lang]/`, in both languages: English without the
+ * `[...lang]` parameter, Bulgarian with `bg`. `pages` gives a dynamic page's own params and props.
+ * @example await inEachLanguage() // [{ params: { lang: undefined }, props: { lang: 'en' } }, { params: { lang: 'bg' }, props: { lang: 'bg' } }]
+ */
+export async function inEachLanguage<P extends object = object>(
+  pages: (lang: Lang) => Promise<{ params: Record<string, string>; props: P }[]> = async () => [
+    { params: {}, props: {} as P },
+  ],
+) {
+  const paths = languages.map(async (lang) =>
+    (await pages(lang)).map(({ params, props }) => ({
+      params: { ...params, lang: lang === 'en' ? undefined : lang },
+      props: { ...props, lang },
+    })),
+  );
+  return (await Promise.all(paths)).flat();
 }

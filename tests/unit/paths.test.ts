@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { baseTipId, tipIdFor } from '../../functions/contract.ts';
-import { counterpartPath, langOfPath, localizePath, neutralPath } from '../../src/i18n/paths.ts';
+import { counterpartPath, inEachLanguage, langOfPath, localizePath, neutralPath } from '../../src/i18n/paths.ts';
 
 describe('paths', () => {
   it('tells the language of a path', () => {
@@ -42,5 +42,17 @@ describe('paths', () => {
     expect(baseTipId('12')).toBe('12');
     expect(counterpartPath('/tips/en_5', 'bg')).toBe('/bg/tips/5');
     expect(counterpartPath('/bg/tips/r2', 'en')).toBe('/tips/en_r2');
+  });
+
+  it('gives each page of src/pages/[...lang]/ both languages', async () => {
+    expect(await inEachLanguage()).toEqual([
+      { params: { lang: undefined }, props: { lang: 'en' } },
+      { params: { lang: 'bg' }, props: { lang: 'bg' } },
+    ]);
+    const tips = await inEachLanguage(async (lang) => [{ params: { id: `${lang}1` }, props: { n: 1 } }]);
+    expect(tips.map((path) => path.params)).toEqual([
+      { id: 'en1', lang: undefined },
+      { id: 'bg1', lang: 'bg' },
+    ]);
   });
 });

@@ -5,9 +5,6 @@ import { translator } from '../../i18n/translate.ts';
 import { loopbackSite } from '../siteUrl.ts';
 import { getArticles } from './articles.ts';
 
-/** Where each language's feed is published. */
-export const feedPath = { en: '/rss.xml', bg: '/bg/rss.xml' } as const;
-
 /**
  * One language's RSS feed of the blog: the channel links to that language's blog, each item to its
  * article's canonical address (no trailing slash, as the pages' own canonical links), and the feed
@@ -23,7 +20,7 @@ export async function rssFeed(lang: Lang, site: URL | undefined): Promise<Respon
     site: absolute(localizePath('/blog', lang)),
     trailingSlash: false,
     xmlns: { atom: 'http://www.w3.org/2005/Atom' },
-    customData: `<language>${lang}</language><atom:link href="${absolute(feedPath[lang])}" rel="self" type="application/rss+xml"/>`,
+    customData: `<language>${lang}</language><atom:link href="${absolute(localizePath('/rss.xml', lang))}" rel="self" type="application/rss+xml"/>`,
     items: articles.map((article) => ({
       title: article.data.title,
       description: article.data.description,

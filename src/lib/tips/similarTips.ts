@@ -32,25 +32,7 @@ const stopWords = {
 /** English endings, longest first; stripped while one matches, keeping a stem of at least three letters. */
 const enEndings = ['ies', 'ing', 'ed', 'es', 's', 'ly', 'er', 'y', 'e'];
 /** Bulgarian article and inflection endings, longest first, stripped the same way. */
-const bgEndings = [
-  'ията',
-  'ите',
-  'ата',
-  'ята',
-  'ът',
-  'ят',
-  'та',
-  'то',
-  'те',
-  'ия',
-  'и',
-  'а',
-  'я',
-  'о',
-  'е',
-  'ш',
-  'м',
-];
+const bgEndings = 'ията ите ата ята ът ят та то те ия и а я о е ш м'.split(' ');
 
 /** Strips endings until none fits, so "worrying", "worry" and "worries" all become "worr". */
 function stem(word: string, endings: readonly string[]): string {

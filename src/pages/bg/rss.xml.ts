@@ -1,4 +1,0 @@
-import type { APIRoute } from 'astro';
-import { rssFeed } from '../../lib/blog/rssFeed.ts';
-
-export const GET: APIRoute = ({ site }) => rssFeed('bg', site);
