@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { baseTipId, tipIdFor } from '../../functions/contract.ts';
-import { counterpartPath, inEachLanguage, langOfPath, localizePath, neutralPath } from '../../src/i18n/paths.ts';
+import {
+  counterpartPath,
+  inEachLanguage,
+  langOfPath,
+  localizePath,
+  neutralPath,
+} from '../../src/i18n/paths.ts';
 
 describe('paths', () => {
   it('tells the language of a path', () => {
