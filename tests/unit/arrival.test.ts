@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { arrivalScript } from '../../src/i18n/arrival.ts';
 import { decideArrival } from '../../src/i18n/arrivalDecision.ts';
+import { inlineScript } from '../../src/lib/inlineScript.ts';
 
 const browser =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Safari/537.36';
@@ -53,7 +53,8 @@ describe('language choice on arrival', () => {
   });
 
   it('builds one self-contained script, the same for every page', () => {
-    const script = arrivalScript({ geoEndpoint: '/api/geo', timeoutMs: 3000 });
+    const arrivalConfig = { geoEndpoint: '/api/geo', timeoutMs: 3000 };
+    const script = inlineScript('src/i18n/arrival.inline.ts', { arrivalConfig });
     expect(script).toContain('geoEndpoint:"/api/geo"');
     expect(script).toContain('localStorage');
     // Bundled whole: the policy and the wait for the first paint are inside, nothing is imported.

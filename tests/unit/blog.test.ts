@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { articleSchema } from '../../src/lib/blog/articleSchema.ts';
 import { excerpt, plainText } from '../../src/lib/blog/excerpt.ts';
-import { notFoundScript } from '../../src/lib/blog/unknownArticle.ts';
 import { unknownArticleTarget } from '../../src/lib/blog/unknownArticleTarget.ts';
+import { inlineScript } from '../../src/lib/inlineScript.ts';
 
 describe('excerpt', () => {
   it('cuts the text at 200 characters and adds an ellipsis', () => {
@@ -69,6 +69,6 @@ describe('unknown addresses', () => {
   });
 
   it('builds a self-contained inline script', () => {
-    expect(() => new Function(notFoundScript())).not.toThrow();
+    expect(() => new Function(inlineScript('src/lib/blog/unknownArticle.inline.ts'))).not.toThrow();
   });
 });

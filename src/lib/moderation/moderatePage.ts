@@ -28,21 +28,13 @@ export interface HeldComment {
 const already = (status: string): ModerateOutcome =>
   status === 'published' ? 'alreadyApproved' : status === 'hidden' ? 'alreadyHidden' : 'error';
 
-/** The outcome of a refusal the two requests share. */
-function refused(status: number): ModerateOutcome {
-  switch (status) {
-    case 400:
-      return 'invalid';
-    case 404:
-      return 'gone';
-    case 410:
-      return 'expired';
-    case 429:
-      return 'tooMany';
-    default:
-      return 'error';
-  }
-}
+/** The outcomes of the refusals the two requests share; any other status is an error. */
+const refusals: Record<number, ModerateOutcome> = {
+  400: 'invalid',
+  404: 'gone',
+  410: 'expired',
+  429: 'tooMany',
+};
 
 /** What the link points at: the comment and the question to ask, or why there is none. */
 export async function loadComment(
@@ -55,7 +47,7 @@ export async function loadComment(
     const res = await api.moderation.comment.$post({ json: { token, lang } });
     // Widened: a proxy or the platform may answer with a status the route never sends.
     const status: number = res.status;
-    if (status !== 200 || !res.ok) return { outcome: refused(status) };
+    if (status !== 200 || !res.ok) return { outcome: refusals[status] ?? 'error' };
     const body = (await res.json()) as {
       action: 'approve' | 'hide';
       status: string;
@@ -79,7 +71,7 @@ export async function decide(token: string): Promise<ModerateOutcome> {
       return body.status === 'published' ? 'approved' : 'hidden';
     }
     if (status === 409) return already(((await res.json()) as { status: string }).status);
-    return refused(status);
+    return refusals[status] ?? 'error';
   } catch {
     return 'error';
   }

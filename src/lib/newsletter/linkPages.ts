@@ -16,22 +16,19 @@ export function takeToken(): string {
   return new URLSearchParams(search).get('token') ?? '';
 }
 
+const confirmOutcomes: Record<number, ConfirmOutcome> = {
+  200: 'done',
+  409: 'used',
+  410: 'expired',
+  400: 'invalid',
+};
+
 export async function confirmSubscription(token: string): Promise<ConfirmOutcome> {
   if (!token) return 'invalid';
   try {
     // Widened: a proxy or the platform may answer with a status the route never sends.
     const status: number = (await api.subscribe.confirm.$post({ json: { token } })).status;
-    if (status === 200) return 'done';
-    switch (status) {
-      case 409:
-        return 'used';
-      case 410:
-        return 'expired';
-      case 400:
-        return 'invalid';
-      default:
-        return 'error';
-    }
+    return confirmOutcomes[status] ?? 'error';
   } catch {
     return 'error';
   }
@@ -53,4 +50,21 @@ export function showOutcome(root: HTMLElement, outcome: string): void {
   for (const element of root.querySelectorAll<HTMLElement>('[data-outcome]')) {
     element.hidden = !element.dataset.outcome?.split(' ').includes(outcome);
   }
+}
+
+/**
+ * Runs the page's action on a press of `button`: the status line says it is working (the button stays,
+ * disabled) until the action's outcome shows. The status line has the news; keyboard focus moves to
+ * the link the outcome shows rather than staying on a vanished button.
+ */
+export function onPress(root: HTMLElement, button: HTMLButtonElement, action: () => Promise<string>): void {
+  button.addEventListener('click', async () => {
+    button.disabled = true;
+    showOutcome(root, 'working');
+    button.hidden = false;
+    const outcome = await action();
+    button.disabled = false;
+    showOutcome(root, outcome);
+    if (button.hidden) root.querySelector<HTMLElement>('a[data-outcome]:not([hidden])')?.focus();
+  });
 }

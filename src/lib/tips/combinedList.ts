@@ -8,23 +8,11 @@ export const rareEvery = 10;
  * A slot whose pool is empty stays empty, so 101 regular and 21 rare give 112 tips, 11 of them rare.
  */
 export function combinedList<T>(regular: readonly T[], rare: readonly T[], slots = listSlots): T[] {
+  const pools = { regular: [...regular], rare: [...rare] };
   const list: T[] = [];
-  let nextRegular = 0;
-  let nextRare = 0;
   for (let slot = 1; slot <= slots; slot++) {
-    if (slot % rareEvery === 0) {
-      const tip = rare[nextRare];
-      if (tip !== undefined) {
-        list.push(tip);
-        nextRare++;
-      }
-    } else {
-      const tip = regular[nextRegular];
-      if (tip !== undefined) {
-        list.push(tip);
-        nextRegular++;
-      }
-    }
+    const tip = (slot % rareEvery === 0 ? pools.rare : pools.regular).shift();
+    if (tip !== undefined) list.push(tip);
   }
   return list;
 }
