@@ -7,13 +7,10 @@ export type Article = CollectionEntry<'blog'>;
 /** One language's articles, newest first. Fails the build if two files claim the same id. */
 export async function getArticles(lang: Lang): Promise<Article[]> {
   const articles = await getCollection('blog', (entry) => entry.data.language === lang);
-  const seen = new Set<number>();
-  for (const article of articles) {
-    if (seen.has(article.data.id)) {
-      throw new Error(`Two ${lang} articles use id ${article.data.id}: ids must be unique per language.`);
-    }
-    seen.add(article.data.id);
-  }
+  const ids = articles.map((article) => article.data.id);
+  const twice = ids.find((id, at) => ids.indexOf(id) !== at);
+  if (twice !== undefined)
+    throw new Error(`Two ${lang} articles use id ${twice}: ids must be unique per language.`);
   const tips = await getCollection('tips');
   const problems = checkRelatedTips(
     (await getCollection('blog')).map((entry) => entry.data),

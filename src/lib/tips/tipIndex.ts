@@ -20,10 +20,8 @@ export interface TipGroup<T extends IndexedTip> {
  * // [{ category: 'Anxiety', tips: [en_1] }, { category: 'Sleep', tips: [en_2] }]
  */
 export function tipGroups<T extends IndexedTip>(tips: readonly T[], lang: Lang): TipGroup<T>[] {
-  const groups = new Map<string, T[]>();
-  for (const tip of tips) groups.set(tip.category, [...(groups.get(tip.category) ?? []), tip]);
   const collator = new Intl.Collator(lang);
-  return [...groups]
+  return [...Map.groupBy(tips, (tip) => tip.category)]
     .sort(([a], [b]) => collator.compare(a, b))
     .map(([category, grouped]) => ({ category, tips: grouped }));
 }
