@@ -39,14 +39,11 @@ export function counterpartPath(pathname: string, lang: Lang): string {
 }
 
 /**
- * `getStaticPaths` of a page under `src/pages/[...lang]/`, in both languages: English without the
- * `[...lang]` parameter, Bulgarian with `bg`. `pages` gives a dynamic page's own params and props.
- * @example await inEachLanguage() // [{ params: { lang: undefined }, props: { lang: 'en' } }, { params: { lang: 'bg' }, props: { lang: 'bg' } }]
+ * `getStaticPaths` of a dynamic page under `src/pages/[...lang]/`, in both languages: English without
+ * the `[...lang]` parameter, Bulgarian with `bg`; `pages` gives the page's own params and props.
  */
-export async function inEachLanguage<P extends object = object>(
-  pages: (lang: Lang) => Promise<{ params: Record<string, string>; props: P }[]> = async () => [
-    { params: {}, props: {} as P },
-  ],
+export async function inEachLanguage<P extends object>(
+  pages: (lang: Lang) => Promise<{ params: Record<string, string>; props: P }[]>,
 ) {
   const paths = languages.map(async (lang) =>
     (await pages(lang)).map(({ params, props }) => ({
@@ -56,3 +53,9 @@ export async function inEachLanguage<P extends object = object>(
   );
   return (await Promise.all(paths)).flat();
 }
+
+/**
+ * `getStaticPaths` of a page under `src/pages/[...lang]/` with no parameter of its own.
+ * @example await bothLanguages() // [{ params: { lang: undefined }, props: { lang: 'en' } }, { params: { lang: 'bg' }, props: { lang: 'bg' } }]
+ */
+export const bothLanguages = () => inEachLanguage(async () => [{ params: {}, props: {} }]);
