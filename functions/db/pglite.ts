@@ -6,92 +6,58 @@ import { drizzle } from 'drizzle-orm/pglite';
 import { lockDataDir } from './dataDirLock.ts';
 import { dumpPgliteCopy } from './dump.ts';
 import { pgliteDirectory } from './pgliteDirectory.ts';
-import { batching, type Request } from './pgliteProtocol.ts';
-import type { FromWorker, ToWorker, WorkerData } from './pgliteWorker.ts';
+import { batching, type Request, type Response } from './pgliteProtocol.ts';
 import { RemotePglite } from './remotePglite.ts';
-import type { Database, Db } from './types.ts';
-
-// drizzle's PGlite driver calls only `query` and `transaction`, which RemotePglite provides.
-const drizzleOver = (client: RemotePglite): Db => drizzle({ client: client as unknown as PGlite });
+import type { Database } from './types.ts';
 
 /** Opens (creating on first use) the embedded database in `<dataDir>/pglite`, holding the data dir lock. */
 export async function openPglite(dataDir: string): Promise<Database> {
   const release = await lockDataDir(dataDir);
-  const data: WorkerData = { directory: pgliteDirectory(dataDir) };
-  const worker = new Worker(new URL('./pgliteWorker.ts', import.meta.url), { workerData: data });
-  worker.unref();
+  const worker = new Worker(new URL('./pgliteWorker.ts', import.meta.url), {
+    workerData: pgliteDirectory(dataDir),
+  });
+  // The thread keeps the process alive only while an answer is awaited.
   const client = new RemotePglite(
-    batching<Request>((requests) => worker.postMessage(requests satisfies ToWorker)),
+    batching<Request>((requests) => worker.postMessage(requests)),
     (waiting) => (waiting ? worker.ref() : worker.unref()),
   );
-  let closed: (() => void) | undefined;
-  // One copy of the data folder at a time (a backup): its answer, awaited.
-  let copied: { resolve(bytes: ArrayBuffer): void; reject(error: Error): void } | undefined;
-  const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
-  const ready = new Promise<void>((resolve, reject) => {
-    worker.on('message', (message: FromWorker) => {
-      if (Array.isArray(message)) for (const response of message) client.receive(response);
-      else if ('ready' in message) resolve();
-      else if ('failed' in message) reject(new Error(message.failed));
-      else if ('closed' in message) closed?.();
-      else if ('dataDir' in message) copied?.resolve(message.dataDir);
-      else if ('dumpFailed' in message) copied?.reject(new Error(message.dumpFailed));
-    });
-    worker.on('error', (error) => {
-      reject(error);
-      client.stop(new Error(`The database thread failed: ${error.message}`));
-    });
-    worker.on('exit', () => {
-      reject(new Error('The database thread stopped while opening'));
-      client.stop(new Error('The database thread stopped'));
-      copied?.reject(new Error('The database thread stopped'));
-    });
+  worker.unref();
+  worker.on('message', (responses: Response[]) => {
+    for (const response of responses) client.receive(response);
   });
-  worker.ref();
+  worker.on('error', (error) => client.stop(new Error(`The database thread failed: ${error.message}`)));
+  worker.on('exit', () => client.stop(new Error('The database thread stopped')));
+  const close = async () => {
+    try {
+      // After the last statements sent, which are answered first.
+      await client.request({ op: 'close' }).catch(() => {});
+      await worker.terminate();
+    } finally {
+      release();
+    }
+  };
   try {
-    await ready;
+    // The first answer: PGlite opened (a failure to open ends the thread, failing this request).
+    await client.query('select 1');
   } catch (error) {
-    await worker.terminate();
-    release();
+    await close();
     throw error;
   }
-  worker.unref();
   let dumping: Promise<string> | undefined;
-  /** The data folder as a tarball, taken between transactions (the site waits for that moment only). */
-  const copyDataDir = () =>
-    new Promise<ArrayBuffer>((resolve, reject) => {
-      worker.ref();
-      copied = { resolve, reject };
-      worker.postMessage({ op: 'dumpDataDir' } satisfies ToWorker);
-    }).finally(() => {
-      copied = undefined;
-      worker.unref();
-    });
   return {
     kind: 'pglite',
-    db: drizzleOver(client),
+    // drizzle's PGlite driver calls only `query` and `transaction`, which RemotePglite provides.
+    db: drizzle({ client: client as unknown as PGlite }),
     dump: () => {
-      dumping ??= copyDataDir()
+      // The data folder as a tarball, taken between transactions (the site waits for that moment only).
+      dumping ??= client
+        .request<ArrayBuffer>({ op: 'dumpDataDir' })
         .then(dumpPgliteCopy)
         .finally(() => {
           dumping = undefined;
         });
       return dumping;
     },
-    close: async () => {
-      try {
-        worker.ref();
-        const flushed = new Promise<void>((resolve) => {
-          closed = resolve;
-        });
-        // After the last batch of statements has gone.
-        await new Promise((resolve) => setImmediate(resolve));
-        worker.postMessage({ op: 'close' } satisfies ToWorker);
-        await Promise.race([flushed, exited]);
-        await worker.terminate();
-      } finally {
-        release();
-      }
-    },
+    close,
   };
 }

@@ -5,7 +5,7 @@
 
 export type Request =
   | { id: number; op: 'query'; sql: string; params?: unknown[]; rowMode?: 'array' | 'object'; tx?: number }
-  | { id: number; op: 'begin' }
+  | { id: number; op: 'begin' | 'dumpDataDir' | 'close' }
   | { id: number; op: 'commit' | 'rollback'; tx: number };
 
 export type Response = { id: number; result: unknown } | { id: number; error: SentError };

@@ -1,25 +1,10 @@
 // The thread that owns PGlite. Postgres compiled to WebAssembly runs each statement synchronously, so on
 // the server's own thread a long statement would stall every request and the data directory lock's
-// refresh; here it stalls only other statements. The main thread talks to it through
-// pgliteProtocol.ts (operator commands reach the server through its admin API, not here).
+// refresh; here it stalls only other statements. It runs the requests of the thread that opened it
+// (pgliteProtocol.ts; operator commands reach the server through its admin API, not here).
 import { parentPort, workerData } from 'node:worker_threads';
-import { PGlite, types } from '@electric-sql/pglite';
-import { batching, type Request, type Response } from './pgliteProtocol.ts';
-import { openSession } from './pgliteSession.ts';
-
-export interface WorkerData {
-  /** PGlite's files. */
-  directory: string;
-}
-
-export type ToWorker = Request[] | { op: 'close' } | { op: 'dumpDataDir' };
-export type FromWorker =
-  | { ready: true }
-  | { failed: string }
-  | { closed: true }
-  | { dataDir: ArrayBuffer }
-  | { dumpFailed: string }
-  | Response[];
+import { PGlite, type Transaction, types } from '@electric-sql/pglite';
+import { batching, type Request, type Response, sendableError } from './pgliteProtocol.ts';
 
 // drizzle asks for dates and intervals as text (it converts them itself); installing those parsers on
 // the instance gives the same results as drizzle's per-query parsers, which cannot cross threads.
@@ -36,39 +21,80 @@ const drizzleParsers = {
   1182: asText, // date[]
 };
 
+class RolledBack extends Error {}
+
 const port = parentPort;
 if (!port) throw new Error('pgliteWorker.ts runs as a worker thread');
-const { directory } = workerData as WorkerData;
+// A failure to open ends this thread with an 'error' event, which fails the opener's requests.
+const client = new PGlite(workerData as string, { parsers: drizzleParsers });
+await client.waitReady;
 
-try {
-  const client = new PGlite(directory, { parsers: drizzleParsers });
-  await client.waitReady;
-  const session = openSession(
-    client,
-    batching<Response>((responses) => port.postMessage(responses satisfies FromWorker)),
-  );
-  port.on('message', async (message: ToWorker) => {
-    if (Array.isArray(message)) {
-      for (const request of message) void session.handle(request);
-      return;
-    }
-    if (message.op === 'dumpDataDir') {
-      try {
-        // Taken as a transaction is (an empty one), so no other is half-done in the copy.
-        const tarball = await client.transaction(() => client.dumpDataDir('none'));
-        const bytes = await tarball.arrayBuffer();
-        port.postMessage({ dataDir: bytes } satisfies FromWorker, [bytes]);
-      } catch (error) {
-        port.postMessage({ dumpFailed: (error as Error).message } satisfies FromWorker);
-      }
-      return;
-    }
-    await session.end();
-    await client.close();
-    port.postMessage({ closed: true } satisfies FromWorker);
-    port.close();
-  });
-  port.postMessage({ ready: true } satisfies FromWorker);
-} catch (error) {
-  port.postMessage({ failed: (error as Error).message } satisfies FromWorker);
+/** Transactions by number, each open until the opener commits or rolls it back. */
+const open = new Map<number, { tx: Transaction; commit(): void; rollback(): void; done: Promise<unknown> }>();
+let nextTx = 1;
+
+async function end(id: number, commit: boolean) {
+  const transaction = open.get(id);
+  if (!transaction) throw new Error(`No open transaction ${id}`);
+  open.delete(id);
+  if (commit) {
+    transaction.commit();
+    await transaction.done;
+  } else {
+    transaction.rollback();
+    await transaction.done.catch((error: unknown) => {
+      if (!(error instanceof RolledBack)) throw error;
+    });
+  }
+  return null;
 }
+
+async function run(request: Request): Promise<unknown> {
+  switch (request.op) {
+    case 'query': {
+      const target = request.tx === undefined ? client : open.get(request.tx)?.tx;
+      if (!target) throw new Error(`No open transaction ${request.tx}`);
+      return target.query(request.sql, request.params, { rowMode: request.rowMode });
+    }
+    case 'begin': {
+      const id = nextTx++;
+      // PGlite runs the callback once it holds the transaction lock; the transaction stays open until
+      // the opener commits or rolls back.
+      await new Promise<void>((started, failed) => {
+        const done = client.transaction(
+          (tx) =>
+            new Promise<void>((commit, rollback) => {
+              open.set(id, { tx, commit, rollback: () => rollback(new RolledBack()), done });
+              started();
+            }),
+        );
+        // Before the callback ran (BEGIN failed) this is the answer; afterwards commit or rollback waits on it.
+        done.catch(failed);
+      });
+      return id;
+    }
+    case 'commit':
+    case 'rollback':
+      return end(request.tx, request.op === 'commit');
+    case 'dumpDataDir': {
+      // The data folder as a tarball, taken as a transaction is (an empty one), so no other is half-done in it.
+      const tarball = await client.transaction(() => client.dumpDataDir('none'));
+      return tarball.arrayBuffer();
+    }
+    case 'close':
+      // Rolls back what the opener left open (it closed mid-transaction).
+      for (const id of open.keys()) await end(id, false).catch(() => {});
+      await client.close();
+      return null;
+  }
+}
+
+const reply = batching<Response>((responses) => port.postMessage(responses));
+port.on('message', (requests: Request[]) => {
+  for (const request of requests) {
+    run(request).then(
+      (result) => reply({ id: request.id, result }),
+      (error: unknown) => reply({ id: request.id, error: sendableError(error) }),
+    );
+  }
+});

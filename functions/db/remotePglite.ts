@@ -26,7 +26,7 @@ export class RemotePglite implements Queryable {
    * `send` delivers a request; `busy` hears when the first call starts and the last one ends, so the
    * channel keeps the process alive only while an answer is awaited.
    */
-  constructor(send: (request: Request) => void, busy: (waiting: boolean) => void = () => {}) {
+  constructor(send: (request: Request) => void, busy: (waiting: boolean) => void) {
     this.#send = send;
     this.#busy = busy;
   }
@@ -50,7 +50,8 @@ export class RemotePglite implements Queryable {
     for (const call of waiting) call.reject(error);
   }
 
-  #call<T>(call: Call): Promise<T> {
+  /** Sends `call` to PGlite's thread; resolves with its answer. */
+  request<T>(call: Call): Promise<T> {
     if (this.#stopped) return Promise.reject(this.#stopped);
     const id = this.#nextId++;
     return new Promise<T>((resolve, reject) => {
@@ -61,24 +62,24 @@ export class RemotePglite implements Queryable {
   }
 
   query<T>(sql: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>> {
-    return this.#call({ op: 'query', sql, params, rowMode: options?.rowMode });
+    return this.request({ op: 'query', sql, params, rowMode: options?.rowMode });
   }
 
   async transaction<T>(callback: (tx: Queryable) => Promise<T>): Promise<T> {
-    const tx = await this.#call<number>({ op: 'begin' });
+    const tx = await this.request<number>({ op: 'begin' });
     const inside: Queryable = {
       query: (sql, params, options) =>
-        this.#call({ op: 'query', sql, params, rowMode: options?.rowMode, tx }),
+        this.request({ op: 'query', sql, params, rowMode: options?.rowMode, tx }),
     };
     let result: T;
     try {
       result = await callback(inside);
     } catch (error) {
       // When the channel itself is gone, its end rolled the transaction back on the other side.
-      await this.#call({ op: 'rollback', tx }).catch(() => {});
+      await this.request({ op: 'rollback', tx }).catch(() => {});
       throw error;
     }
-    await this.#call({ op: 'commit', tx });
+    await this.request({ op: 'commit', tx });
     return result;
   }
 }
