@@ -74,21 +74,10 @@ function isAlive(pid: number) {
   }
 }
 
-interface LockState {
-  owner?: LockOwner;
-  ageMs: number;
-  mtimeMs: number;
-}
-
 /** The lock's owner and how long ago it was last refreshed; undefined when there is no lock file. */
-function readLock(file: string): LockState | undefined {
-  let mtimeMs: number;
-  try {
-    mtimeMs = fs.statSync(file).mtimeMs;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw error;
-  }
+function readLock(file: string): { owner?: LockOwner; ageMs: number; mtimeMs: number } | undefined {
+  const mtimeMs = fs.statSync(file, { throwIfNoEntry: false })?.mtimeMs;
+  if (mtimeMs === undefined) return undefined;
   let owner: Partial<LockOwner> | undefined;
   try {
     owner = JSON.parse(fs.readFileSync(file, 'utf8'));
@@ -100,15 +89,12 @@ function readLock(file: string): LockState | undefined {
   return { owner: valid ? (owner as LockOwner) : undefined, ageMs: Date.now() - mtimeMs, mtimeMs };
 }
 
-export interface Here {
-  hostname: string;
-  pid: number;
+/** This process, judging a lock; `holds`: this process holds the directory already. */
+export type Here = Pick<LockOwner, 'hostname' | 'pid' | 'bootId' | 'pidNamespace'> & {
   holds: boolean;
-  bootId?: string;
-  pidNamespace?: string;
   /** The start time of a pid on this host (processStartTime unless a test plays a recycled pid). */
   startTimeOf?: (pid: number) => string | undefined;
-}
+};
 
 /**
  * What a lock file found on opening says about its owner: `alive` (refuse), `abandoned` (take it

@@ -4,18 +4,16 @@ import { Worker } from 'node:worker_threads';
 import type { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { lockDataDir } from './dataDirLock.ts';
-import { dumpPgliteCopy } from './dump.ts';
+import { portableDump } from './dump.ts';
 import { pgliteDirectory } from './pgliteDirectory.ts';
 import { batching, type Request, type Response } from './pgliteProtocol.ts';
+import type { PgliteSource } from './pgliteWorker.ts';
 import { RemotePglite } from './remotePglite.ts';
 import type { Database } from './types.ts';
 
-/** Opens (creating on first use) the embedded database in `<dataDir>/pglite`, holding the data dir lock. */
-export async function openPglite(dataDir: string): Promise<Database> {
-  const release = await lockDataDir(dataDir);
-  const worker = new Worker(new URL('./pgliteWorker.ts', import.meta.url), {
-    workerData: pgliteDirectory(dataDir),
-  });
+/** PGlite in a thread of its own; resolves once it is open. */
+async function startThread(source: PgliteSource) {
+  const worker = new Worker(new URL('./pgliteWorker.ts', import.meta.url), { workerData: source });
   // The thread keeps the process alive only while an answer is awaited.
   const client = new RemotePglite(
     batching<Request>((requests) => worker.postMessage(requests)),
@@ -28,13 +26,9 @@ export async function openPglite(dataDir: string): Promise<Database> {
   worker.on('error', (error) => client.stop(new Error(`The database thread failed: ${error.message}`)));
   worker.on('exit', () => client.stop(new Error('The database thread stopped')));
   const close = async () => {
-    try {
-      // After the last statements sent, which are answered first.
-      await client.request({ op: 'close' }).catch(() => {});
-      await worker.terminate();
-    } finally {
-      release();
-    }
+    // After the last statements sent, which are answered first.
+    await client.request({ op: 'close' }).catch(() => {});
+    await worker.terminate();
   };
   try {
     // The first answer: PGlite opened (a failure to open ends the thread, failing this request).
@@ -43,6 +37,34 @@ export async function openPglite(dataDir: string): Promise<Database> {
     await close();
     throw error;
   }
+  return { client, close };
+}
+
+/**
+ * Plain SQL of a copy of the data folder, by PGlite's pg_dump (WebAssembly, from pglite-tools) in a
+ * thread of its own: the dump is one synchronous call of up to seconds, and on a copy its closing
+ * `DEALLOCATE ALL` and search_path reset touch no instance the site uses.
+ */
+async function dumpCopy(tarball: ArrayBuffer): Promise<string> {
+  try {
+    const copy = await startThread({ tarball });
+    try {
+      return portableDump(await copy.client.request<string>({ op: 'pgDump' }));
+    } finally {
+      await copy.close();
+    }
+  } catch (error) {
+    throw new Error(`pg_dump failed: ${(error as Error).message}`);
+  }
+}
+
+/** Opens (creating on first use) the embedded database in `<dataDir>/pglite`, holding the data dir lock. */
+export async function openPglite(dataDir: string): Promise<Database> {
+  const release = await lockDataDir(dataDir);
+  const { client, close } = await startThread({ dataDir: pgliteDirectory(dataDir) }).catch((error) => {
+    release();
+    throw error;
+  });
   let dumping: Promise<string> | undefined;
   return {
     kind: 'pglite',
@@ -52,12 +74,12 @@ export async function openPglite(dataDir: string): Promise<Database> {
       // The data folder as a tarball, taken between transactions (the site waits for that moment only).
       dumping ??= client
         .request<ArrayBuffer>({ op: 'dumpDataDir' })
-        .then(dumpPgliteCopy)
+        .then(dumpCopy)
         .finally(() => {
           dumping = undefined;
         });
       return dumping;
     },
-    close,
+    close: () => close().finally(release),
   };
 }

@@ -8,25 +8,23 @@ import { batching, type Request, type Response, sendableError } from './pglitePr
 
 // drizzle asks for dates and intervals as text (it converts them itself); installing those parsers on
 // the instance gives the same results as drizzle's per-query parsers, which cannot cross threads.
-const asText = (value: string) => value;
-const drizzleParsers = {
-  [types.TIMESTAMP]: asText,
-  [types.TIMESTAMPTZ]: asText,
-  [types.INTERVAL]: asText,
-  [types.DATE]: asText,
-  1231: asText, // numeric[]
-  1115: asText, // timestamp[]
-  1185: asText, // timestamptz[]
-  1187: asText, // interval[]
-  1182: asText, // date[]
-};
+// The arrays: numeric[] 1231, timestamp[] 1115, timestamptz[] 1185, interval[] 1187, date[] 1182.
+const asText = [types.TIMESTAMP, types.TIMESTAMPTZ, types.INTERVAL, types.DATE, 1231, 1115, 1185, 1187, 1182];
+const drizzleParsers = Object.fromEntries(asText.map((type) => [type, (value: string) => value]));
 
 class RolledBack extends Error {}
 
 const port = parentPort;
 if (!port) throw new Error('pgliteWorker.ts runs as a worker thread');
+/** The site's data folder, or a copy of one (a tarball from dumpDataDir) to dump. */
+export type PgliteSource = { dataDir: string } | { tarball: ArrayBuffer };
+const source = workerData as PgliteSource;
 // A failure to open ends this thread with an 'error' event, which fails the opener's requests.
-const client = new PGlite(workerData as string, { parsers: drizzleParsers });
+const client = new PGlite(
+  'dataDir' in source
+    ? { dataDir: source.dataDir, parsers: drizzleParsers }
+    : { loadDataDir: new Blob([source.tarball]), parsers: drizzleParsers },
+);
 await client.waitReady;
 
 /** Transactions by number, each open until the opener commits or rolls it back. */
@@ -68,7 +66,8 @@ async function run(request: Request): Promise<unknown> {
               started();
             }),
         );
-        // Before the callback ran (BEGIN failed) this is the answer; afterwards commit or rollback waits on it.
+        // Before the callback ran (BEGIN failed) this is the answer; afterwards commit or rollback
+        // waits on it.
         done.catch(failed);
       });
       return id;
@@ -77,9 +76,15 @@ async function run(request: Request): Promise<unknown> {
     case 'rollback':
       return end(request.tx, request.op === 'commit');
     case 'dumpDataDir': {
-      // The data folder as a tarball, taken as a transaction is (an empty one), so no other is half-done in it.
+      // Taken as a transaction is (an empty one), so no other is half-done in the copy.
       const tarball = await client.transaction(() => client.dumpDataDir('none'));
       return tarball.arrayBuffer();
+    }
+    case 'pgDump': {
+      // Run on a copy only (pglite.ts): see dumpCopy there.
+      const { pgDump } = await import('@electric-sql/pglite-tools/pg_dump');
+      // Owners and grants name roles of this machine; the target has its own.
+      return (await pgDump({ pg: client, args: ['--no-owner', '--no-privileges'] })).text();
     }
     case 'close':
       // Rolls back what the opener left open (it closed mid-transaction).

@@ -7,12 +7,8 @@ import { type Request, type Response, receivedError } from './pgliteProtocol.ts'
 // A request before it is numbered (Omit applied to each kind of request).
 type Call<R = Request> = R extends Request ? Omit<R, 'id'> : never;
 
-interface QueryOptions {
-  rowMode?: 'array' | 'object';
-}
-
 export interface Queryable {
-  query<T>(sql: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>>;
+  query<T>(sql: string, params?: unknown[], options?: { rowMode?: 'array' | 'object' }): Promise<Results<T>>;
 }
 
 export class RemotePglite implements Queryable {
@@ -44,10 +40,9 @@ export class RemotePglite implements Queryable {
   /** The other side is gone: every waiting and later call fails with `error`. */
   stop(error: Error) {
     this.#stopped = error;
-    const waiting = [...this.#pending.values()];
+    if (this.#pending.size > 0) this.#busy(false);
+    for (const call of this.#pending.values()) call.reject(error);
     this.#pending.clear();
-    if (waiting.length > 0) this.#busy(false);
-    for (const call of waiting) call.reject(error);
   }
 
   /** Sends `call` to PGlite's thread; resolves with its answer. */
@@ -61,9 +56,8 @@ export class RemotePglite implements Queryable {
     });
   }
 
-  query<T>(sql: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>> {
-    return this.request({ op: 'query', sql, params, rowMode: options?.rowMode });
-  }
+  query: Queryable['query'] = (sql, params, options) =>
+    this.request({ op: 'query', sql, params, rowMode: options?.rowMode });
 
   async transaction<T>(callback: (tx: Queryable) => Promise<T>): Promise<T> {
     const tx = await this.request<number>({ op: 'begin' });
@@ -71,14 +65,11 @@ export class RemotePglite implements Queryable {
       query: (sql, params, options) =>
         this.request({ op: 'query', sql, params, rowMode: options?.rowMode, tx }),
     };
-    let result: T;
-    try {
-      result = await callback(inside);
-    } catch (error) {
+    const result = await callback(inside).catch(async (error: unknown) => {
       // When the channel itself is gone, its end rolled the transaction back on the other side.
       await this.request({ op: 'rollback', tx }).catch(() => {});
       throw error;
-    }
+    });
     await this.request({ op: 'commit', tx });
     return result;
   }
