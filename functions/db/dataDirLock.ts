@@ -181,23 +181,21 @@ export async function lockDataDir(dataDir: string, options: LockOptions = {}): P
   const { hostname = os.hostname(), staleMs = defaultStaleMs } = options;
   makePrivateDir(dataDir);
   const file = path.join(dataDir, 'pglite.lock');
-  const bootId = fromKernel(() => fs.readFileSync('/proc/sys/kernel/random/boot_id', 'utf8'));
-  const pidNamespace = currentPidNamespace();
   const me: LockOwner = {
     pid: process.pid,
     hostname,
     since: new Date().toISOString(),
     token: randomUUID(),
-    bootId,
+    bootId: fromKernel(() => fs.readFileSync('/proc/sys/kernel/random/boot_id', 'utf8')),
     startTime: processStartTime(process.pid),
-    pidNamespace,
+    pidNamespace: currentPidNamespace(),
   };
 
   let watched: { token?: string; mtimeMs: number; since: number } | undefined;
   while (!tryCreate(file, me)) {
     const lock = readLock(file);
     if (!lock) continue; // released between our attempt and our look
-    const here = { hostname, pid: process.pid, holds: heldHere.has(dataDir), bootId, pidNamespace };
+    const here = { ...me, holds: heldHere.has(dataDir) };
     const verdict = judgeLock(lock, here, staleMs);
     if (verdict === 'alive') throw refusal(dataDir, file, lock.owner, staleMs);
     if (verdict === 'watch') {
