@@ -1,12 +1,10 @@
 // PGlite is Postgres in one process: a second process opening the same data directory corrupts it.
-// The lock file names its owner (pid, start time, boot, pid namespace, host) and the owner touches it
-// every few seconds. On this host, in this pid namespace, the owner's process decides: while it runs
-// (the same pid, started at the same moment of the same boot) the lock is never taken, however long ago
-// it was refreshed, so a paused owner (SIGSTOP, a debugger, a frozen container) keeps its database. An
-// owner on another host (a container recreated on the same volume), or in another pid namespace (a
-// second container given the same hostname, where a pid names another process), cannot be asked, so its
-// lock is abandoned only once nobody refreshes it. Of two starters racing for an abandoned lock, exactly
-// one wins: only the one that creates the takeover marker removes it, and creating the lock is exclusive.
+// The lock file names its owner and the owner touches it every few seconds. On this host, in this pid
+// namespace, the owner's process decides: while it runs the lock is never taken, however long ago it was
+// refreshed, so a paused owner (SIGSTOP, a debugger, a frozen container) keeps its database. An owner on
+// another host or in another pid namespace (a second container with our hostname) cannot be asked, so
+// its lock is abandoned only once nobody refreshes it. Of two starters racing for an abandoned lock,
+// exactly one wins: only the one that creates the takeover marker removes it, and creation is exclusive.
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -45,29 +43,28 @@ export const defaultStaleMs = 15_000;
 // Directories this process holds: our own pid in a lock file is stale only if we do not hold it.
 const heldHere = new Set<string>();
 
-/** What the kernel says (Linux /proc), or undefined where it does not. */
-function fromKernel(read: () => string): string | undefined {
+/** What `read` returns, or undefined when it throws (a file gone or unreadable; no /proc: not Linux). */
+function tryRead<T>(read: () => T): T | undefined {
   try {
-    return read().trim() || undefined;
+    return read();
   } catch {
     return undefined;
   }
 }
 
 /** This process's pid namespace (`pid:[4026531836]`), or undefined where the kernel does not say. */
-export const currentPidNamespace = () => fromKernel(() => fs.readlinkSync('/proc/self/ns/pid'));
+export const currentPidNamespace = () => tryRead(() => fs.readlinkSync('/proc/self/ns/pid'));
 
 /** When `pid` started (field 22 of /proc/<pid>/stat), or undefined when unknown or gone. */
 export function processStartTime(pid: number): string | undefined {
-  const stat = fromKernel(() => fs.readFileSync(`/proc/${pid}/stat`, 'utf8'));
+  const stat = tryRead(() => fs.readFileSync(`/proc/${pid}/stat`, 'utf8'));
   // The command name (field 2) is in parentheses and may hold spaces: count fields after its end.
   return stat?.slice(stat.lastIndexOf(')') + 2).split(' ')[19];
 }
 
 function isAlive(pid: number) {
   try {
-    process.kill(pid, 0);
-    return true;
+    return process.kill(pid, 0);
   } catch (error) {
     // EPERM: the process exists but belongs to someone else.
     return (error as NodeJS.ErrnoException).code === 'EPERM';
@@ -78,12 +75,7 @@ function isAlive(pid: number) {
 function readLock(file: string): { owner?: LockOwner; ageMs: number; mtimeMs: number } | undefined {
   const mtimeMs = fs.statSync(file, { throwIfNoEntry: false })?.mtimeMs;
   if (mtimeMs === undefined) return undefined;
-  let owner: Partial<LockOwner> | undefined;
-  try {
-    owner = JSON.parse(fs.readFileSync(file, 'utf8'));
-  } catch {
-    owner = undefined;
-  }
+  const owner: Partial<LockOwner> | undefined = tryRead(() => JSON.parse(fs.readFileSync(file, 'utf8')));
   const valid =
     typeof owner?.pid === 'number' && typeof owner.hostname === 'string' && typeof owner.token === 'string';
   return { owner: valid ? (owner as LockOwner) : undefined, ageMs: Date.now() - mtimeMs, mtimeMs };
@@ -186,7 +178,7 @@ export async function lockDataDir(dataDir: string, options: LockOptions = {}): P
     hostname,
     since: new Date().toISOString(),
     token: randomUUID(),
-    bootId: fromKernel(() => fs.readFileSync('/proc/sys/kernel/random/boot_id', 'utf8')),
+    bootId: tryRead(() => fs.readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim()),
     startTime: processStartTime(process.pid),
     pidNamespace: currentPidNamespace(),
   };
@@ -235,8 +227,7 @@ export async function lockDataDir(dataDir: string, options: LockOptions = {}): P
     } catch {
       // The directory itself is gone (a test's temporary folder): nothing left to guard.
     }
-  }, staleMs / 3);
-  refresh.unref();
+  }, staleMs / 3).unref();
 
   return () => {
     clearInterval(refresh);

@@ -72,10 +72,8 @@ export async function writePrivateFile(file: string, text: string): Promise<void
   const temporary = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.partial`);
   // flush: on disk before the rename makes it the backup.
   await fs.promises.writeFile(temporary, text, { mode: 0o600, flush: true });
-  try {
-    await fs.promises.rename(temporary, file);
-  } catch (error) {
+  await fs.promises.rename(temporary, file).catch(async (error: unknown) => {
     await fs.promises.rm(temporary, { force: true });
     throw error;
-  }
+  });
 }

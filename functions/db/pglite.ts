@@ -6,38 +6,21 @@ import { drizzle } from 'drizzle-orm/pglite';
 import { lockDataDir } from './dataDirLock.ts';
 import { portableDump } from './dump.ts';
 import { pgliteDirectory } from './pgliteDirectory.ts';
-import { batching, type Request, type Response } from './pgliteProtocol.ts';
 import type { PgliteSource } from './pgliteWorker.ts';
 import { RemotePglite } from './remotePglite.ts';
 import type { Database } from './types.ts';
 
 /** PGlite in a thread of its own; resolves once it is open. */
-async function startThread(source: PgliteSource) {
-  const worker = new Worker(new URL('./pgliteWorker.ts', import.meta.url), { workerData: source });
-  // The thread keeps the process alive only while an answer is awaited.
+async function startThread(source: PgliteSource): Promise<RemotePglite> {
   const client = new RemotePglite(
-    batching<Request>((requests) => worker.postMessage(requests)),
-    (waiting) => (waiting ? worker.ref() : worker.unref()),
+    new Worker(new URL('./pgliteWorker.ts', import.meta.url), { workerData: source }),
   );
-  worker.unref();
-  worker.on('message', (responses: Response[]) => {
-    for (const response of responses) client.receive(response);
-  });
-  worker.on('error', (error) => client.stop(new Error(`The database thread failed: ${error.message}`)));
-  worker.on('exit', () => client.stop(new Error('The database thread stopped')));
-  const close = async () => {
-    // After the last statements sent, which are answered first.
-    await client.request({ op: 'close' }).catch(() => {});
-    await worker.terminate();
-  };
-  try {
-    // The first answer: PGlite opened (a failure to open ends the thread, failing this request).
-    await client.query('select 1');
-  } catch (error) {
-    await close();
+  // The first answer: PGlite opened (a failure to open ends the thread, failing this request).
+  await client.query('select 1').catch(async (error: unknown) => {
+    await client.close();
     throw error;
-  }
-  return { client, close };
+  });
+  return client;
 }
 
 /**
@@ -48,11 +31,7 @@ async function startThread(source: PgliteSource) {
 async function dumpCopy(tarball: ArrayBuffer): Promise<string> {
   try {
     const copy = await startThread({ tarball });
-    try {
-      return portableDump(await copy.client.request<string>({ op: 'pgDump' }));
-    } finally {
-      await copy.close();
-    }
+    return portableDump(await copy.request<string>({ op: 'pgDump' }).finally(() => copy.close()));
   } catch (error) {
     throw new Error(`pg_dump failed: ${(error as Error).message}`);
   }
@@ -61,7 +40,7 @@ async function dumpCopy(tarball: ArrayBuffer): Promise<string> {
 /** Opens (creating on first use) the embedded database in `<dataDir>/pglite`, holding the data dir lock. */
 export async function openPglite(dataDir: string): Promise<Database> {
   const release = await lockDataDir(dataDir);
-  const { client, close } = await startThread({ dataDir: pgliteDirectory(dataDir) }).catch((error) => {
+  const client = await startThread({ dataDir: pgliteDirectory(dataDir) }).catch((error: unknown) => {
     release();
     throw error;
   });
@@ -80,6 +59,6 @@ export async function openPglite(dataDir: string): Promise<Database> {
         });
       return dumping;
     },
-    close: () => close().finally(release),
+    close: () => client.close().finally(release),
   };
 }

@@ -1,7 +1,6 @@
 // The thread that owns PGlite. Postgres compiled to WebAssembly runs each statement synchronously, so on
 // the server's own thread a long statement would stall every request and the data directory lock's
-// refresh; here it stalls only other statements. It runs the requests of the thread that opened it
-// (pgliteProtocol.ts; operator commands reach the server through its admin API, not here).
+// refresh; here it stalls only other statements. It runs the opener's requests (pgliteProtocol.ts).
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, type Transaction, types } from '@electric-sql/pglite';
 import { batching, type Request, type Response, sendableError } from './pgliteProtocol.ts';
@@ -27,23 +26,22 @@ const client = new PGlite(
 );
 await client.waitReady;
 
-/** Transactions by number, each open until the opener commits or rolls it back. */
-const open = new Map<number, { tx: Transaction; commit(): void; rollback(): void; done: Promise<unknown> }>();
+/** Transactions by number, each open until the opener commits or rolls it back (`finish`). */
+const open = new Map<
+  number,
+  { tx: Transaction; finish: PromiseWithResolvers<void>; done: Promise<unknown> }
+>();
 let nextTx = 1;
 
 async function end(id: number, commit: boolean) {
   const transaction = open.get(id);
   if (!transaction) throw new Error(`No open transaction ${id}`);
   open.delete(id);
-  if (commit) {
-    transaction.commit();
-    await transaction.done;
-  } else {
-    transaction.rollback();
-    await transaction.done.catch((error: unknown) => {
-      if (!(error instanceof RolledBack)) throw error;
-    });
-  }
+  if (commit) transaction.finish.resolve();
+  else transaction.finish.reject(new RolledBack());
+  await transaction.done.catch((error: unknown) => {
+    if (commit || !(error instanceof RolledBack)) throw error;
+  });
   return null;
 }
 
@@ -56,20 +54,17 @@ async function run(request: Request): Promise<unknown> {
     }
     case 'begin': {
       const id = nextTx++;
-      // PGlite runs the callback once it holds the transaction lock; the transaction stays open until
-      // the opener commits or rolls back.
-      await new Promise<void>((started, failed) => {
-        const done = client.transaction(
-          (tx) =>
-            new Promise<void>((commit, rollback) => {
-              open.set(id, { tx, commit, rollback: () => rollback(new RolledBack()), done });
-              started();
-            }),
-        );
-        // Before the callback ran (BEGIN failed) this is the answer; afterwards commit or rollback
-        // waits on it.
-        done.catch(failed);
+      const started = Promise.withResolvers<void>();
+      const finish = Promise.withResolvers<void>();
+      // PGlite runs the callback once it holds the transaction lock; it ends when the opener does.
+      const done = client.transaction(async (tx) => {
+        open.set(id, { tx, finish, done });
+        started.resolve();
+        await finish.promise;
       });
+      // Before the callback ran (BEGIN failed) this is the answer; afterwards commit or rollback waits on it.
+      done.catch(started.reject);
+      await started.promise;
       return id;
     }
     case 'commit':

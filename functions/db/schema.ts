@@ -116,8 +116,7 @@ export const mailQueue = pgTable(
  * The course of five letters (days 0, 7, 14, 21, 28 after confirming): one row per confirmed subscriber
  * with letters still to come, `step` being the next one (0-4) and `due_at` when it may go. The queue
  * drainer moves a due step into mail_queue and, in the same statement, advances the row (or deletes it
- * after the last step), so a step is queued once whatever restarts or runs beside it. Goes with the
- * subscriber (unsubscribe, purge).
+ * after the last step), so a step is queued once whatever restarts or runs beside it.
  */
 export const courseSchedule = pgTable(
   'course_schedule',
