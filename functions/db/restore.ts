@@ -42,24 +42,22 @@ async function tablesWithRows(session: Session): Promise<string[]> {
  * Drops every table, sequence, function and type of the public schema (what the migrations create, the
  * mailbox_key() function among them), so the backup's own CREATE statements meet nothing.
  */
-async function empty(session: Session) {
-  await session.script(`do $$ declare object record; begin
-    for object in select tablename from pg_tables where schemaname = 'public' loop
-      execute format('drop table if exists public.%I cascade', object.tablename);
-    end loop;
-    for object in select sequencename from pg_sequences where schemaname = 'public' loop
-      execute format('drop sequence if exists public.%I cascade', object.sequencename);
-    end loop;
-    for object in select p.oid::regprocedure as signature from pg_proc p
-        join pg_namespace n on n.oid = p.pronamespace where n.nspname = 'public' loop
-      execute format('drop routine if exists %s cascade', object.signature);
-    end loop;
-    for object in select t.typname from pg_type t join pg_namespace n on n.oid = t.typnamespace
-        where n.nspname = 'public' and t.typtype in ('e', 'd') loop
-      execute format('drop type if exists public.%I cascade', object.typname);
-    end loop;
-  end $$`);
-}
+const emptyPublicSchema = `do $$ declare object record; begin
+  for object in select tablename from pg_tables where schemaname = 'public' loop
+    execute format('drop table if exists public.%I cascade', object.tablename);
+  end loop;
+  for object in select sequencename from pg_sequences where schemaname = 'public' loop
+    execute format('drop sequence if exists public.%I cascade', object.sequencename);
+  end loop;
+  for object in select p.oid::regprocedure as signature from pg_proc p
+      join pg_namespace n on n.oid = p.pronamespace where n.nspname = 'public' loop
+    execute format('drop routine if exists %s cascade', object.signature);
+  end loop;
+  for object in select t.typname from pg_type t join pg_namespace n on n.oid = t.typnamespace
+      where n.nspname = 'public' and t.typtype in ('e', 'd') loop
+    execute format('drop type if exists public.%I cascade', object.typname);
+  end loop;
+end $$`;
 
 /**
  * Loads `dump` through `session` in one transaction, then migrates it forward: refused when rows are
@@ -73,15 +71,9 @@ async function load(session: Session, dump: string, replace: boolean, where: str
         'to empty it first (everything in it is then lost).',
     );
   }
-  await session.script('begin');
-  try {
-    await empty(session);
-    await session.script(portableDump(dump));
-    await session.script('commit');
-  } catch (error) {
-    await session.script('rollback').catch(() => {});
-    throw error;
-  }
+  // A script of many statements runs as one transaction (the simple query protocol, which PGlite's
+  // exec and node-postgres without parameters speak): emptied and loaded, or left as it was.
+  await session.script(`${emptyPublicSchema};\n${portableDump(dump)}`);
   // pg_dump's script empties the search path for its session.
   await session.script('reset search_path');
   return session.migrate();
