@@ -24,11 +24,8 @@ export function defaultMigrationsDir() {
 
 /** Names of the migrations this database has, in order. */
 export async function appliedMigrations(db: Db): Promise<string[]> {
-  const rows = await db
-    .select({ name: schemaMigrations.name })
-    .from(schemaMigrations)
-    .orderBy(schemaMigrations.name);
-  return rows.map((row) => row.name);
+  const { name } = schemaMigrations;
+  return (await db.select({ name }).from(schemaMigrations).orderBy(name)).map((row) => row.name);
 }
 
 /** Applies pending migrations; returns the names it applied (empty when already up to date). */
