@@ -3,10 +3,12 @@
 // while it is open, as they are when PGlite runs on the same thread. Nothing outside the process
 // speaks it: operator commands ask the server's admin API (functions/admin).
 
-export type Request =
-  | { id: number; op: 'query'; sql: string; params?: unknown[]; rowMode?: 'array' | 'object'; tx?: number }
-  | { id: number; op: 'begin' | 'dumpDataDir' | 'pgDump' | 'close' }
-  | { id: number; op: 'commit' | 'rollback'; tx: number };
+export type Call =
+  | { op: 'query'; sql: string; params?: unknown[]; rowMode?: 'array' | 'object'; tx?: number }
+  | { op: 'begin' | 'dumpDataDir' | 'pgDump' | 'close' }
+  | { op: 'commit' | 'rollback'; tx: number };
+/** A call numbered, so its answer finds its way back. */
+export type Request = Call & { id: number };
 
 export type Response = { id: number; result: unknown } | { id: number; error: SentError };
 

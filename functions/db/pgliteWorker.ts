@@ -27,10 +27,7 @@ const client = new PGlite(
 await client.waitReady;
 
 /** Transactions by number, each open until the opener commits or rolls it back (`finish`). */
-const open = new Map<
-  number,
-  { tx: Transaction; finish: PromiseWithResolvers<void>; done: Promise<unknown> }
->();
+const open = new Map<number, { tx: Transaction; finish: PromiseWithResolvers<void>; done: Promise<void> }>();
 let nextTx = 1;
 
 async function end(id: number, commit: boolean) {

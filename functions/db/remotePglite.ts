@@ -3,10 +3,7 @@
 // so they run inside it while other statements wait, as they would on one thread.
 import type { Worker } from 'node:worker_threads';
 import type { Results } from '@electric-sql/pglite';
-import { batching, type Request, type Response, receivedError } from './pgliteProtocol.ts';
-
-// A request before it is numbered (Omit applied to each kind of request).
-type Call<R = Request> = R extends Request ? Omit<R, 'id'> : never;
+import { batching, type Call, type Request, type Response, receivedError } from './pgliteProtocol.ts';
 
 export interface Queryable {
   query<T>(sql: string, params?: unknown[], options?: { rowMode?: 'array' | 'object' }): Promise<Results<T>>;
@@ -54,7 +51,7 @@ export class RemotePglite implements Queryable {
     const answer = Promise.withResolvers<unknown>();
     if (this.#pending.size === 0) this.#worker.ref();
     this.#pending.set(id, answer);
-    this.#send({ ...call, id } as Request);
+    this.#send({ ...call, id });
     return answer.promise as Promise<T>;
   }
 
