@@ -1,12 +1,10 @@
 // PGlite is Postgres in one process: a second process opening the same data directory corrupts it.
-// The lock file names its owner (pid, start time, boot, pid namespace, host) and the owner touches it
-// every few seconds. On this host, in this pid namespace, the owner's process decides: while it runs (the same pid, started at the same
-// moment of the same boot) the lock is never taken, however long ago it was refreshed, so a paused
-// owner (SIGSTOP, a debugger, a frozen container) keeps its database. An owner on another host (a
-// container recreated with a new hostname on the same volume), or in another pid namespace (a second
-// container given the same hostname, where a pid names another process), cannot be asked, so its lock
-// is abandoned only once nobody refreshes it. Taking over an abandoned lock is atomic: of two starters
-// racing for it, exactly one wins.
+// The lock file names its owner and the owner touches it every few seconds. On this host, in this pid
+// namespace, the owner's process decides: while it runs the lock is never taken, however long ago it was
+// refreshed, so a paused owner (SIGSTOP, a debugger, a frozen container) keeps its database. An owner on
+// another host or in another pid namespace (a second container with our hostname) cannot be asked, so
+// its lock is abandoned only once nobody refreshes it. Of two starters racing for an abandoned lock,
+// exactly one wins: only the one that creates the takeover marker removes it, and creation is exclusive.
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -42,95 +40,53 @@ export interface LockOptions {
 /** 15 s: a crashed owner elsewhere is replaced within 15 s of its last refresh, well inside 30 s. */
 export const defaultStaleMs = 15_000;
 
-export type Verdict = 'alive' | 'abandoned' | 'watch';
-
 // Directories this process holds: our own pid in a lock file is stale only if we do not hold it.
 const heldHere = new Set<string>();
 
-function lockFileFor(dataDir: string) {
-  return path.join(dataDir, 'pglite.lock');
-}
-
-function readOptional(file: string): string | undefined {
+/** What `read` returns, or undefined when it throws (a file gone or unreadable; no /proc: not Linux). */
+function tryRead<T>(read: () => T): T | undefined {
   try {
-    return fs.readFileSync(file, 'utf8');
+    return read();
   } catch {
     return undefined;
   }
-}
-
-/** This boot's id, or undefined where the kernel does not say (not Linux). */
-export function currentBootId(): string | undefined {
-  return readOptional('/proc/sys/kernel/random/boot_id')?.trim() || undefined;
 }
 
 /** This process's pid namespace (`pid:[4026531836]`), or undefined where the kernel does not say. */
-export function currentPidNamespace(): string | undefined {
-  try {
-    return fs.readlinkSync('/proc/self/ns/pid');
-  } catch {
-    return undefined;
-  }
-}
+export const currentPidNamespace = () => tryRead(() => fs.readlinkSync('/proc/self/ns/pid'));
 
 /** When `pid` started (field 22 of /proc/<pid>/stat), or undefined when unknown or gone. */
 export function processStartTime(pid: number): string | undefined {
-  const stat = readOptional(`/proc/${pid}/stat`);
+  const stat = tryRead(() => fs.readFileSync(`/proc/${pid}/stat`, 'utf8'));
   // The command name (field 2) is in parentheses and may hold spaces: count fields after its end.
-  const fields = stat?.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return fields?.[19];
+  return stat?.slice(stat.lastIndexOf(')') + 2).split(' ')[19];
 }
 
 function isAlive(pid: number) {
   try {
-    process.kill(pid, 0);
-    return true;
+    return process.kill(pid, 0);
   } catch (error) {
     // EPERM: the process exists but belongs to someone else.
     return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 
-function isOwner(value: unknown): value is LockOwner {
-  const owner = value as Partial<LockOwner> | null;
-  return (
-    typeof owner?.pid === 'number' && typeof owner.hostname === 'string' && typeof owner.token === 'string'
-  );
-}
-
-interface LockState {
-  owner?: LockOwner;
-  ageMs: number;
-  mtimeMs: number;
-}
-
 /** The lock's owner and how long ago it was last refreshed; undefined when there is no lock file. */
-function readLock(file: string): LockState | undefined {
-  try {
-    const { mtimeMs } = fs.statSync(file);
-    let owner: LockOwner | undefined;
-    try {
-      const parsed: unknown = JSON.parse(fs.readFileSync(file, 'utf8'));
-      if (isOwner(parsed)) owner = parsed;
-    } catch {
-      owner = undefined;
-    }
-    return { owner, ageMs: Date.now() - mtimeMs, mtimeMs };
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw error;
-  }
+function readLock(file: string): { owner?: LockOwner; ageMs: number; mtimeMs: number } | undefined {
+  const mtimeMs = fs.statSync(file, { throwIfNoEntry: false })?.mtimeMs;
+  if (mtimeMs === undefined) return undefined;
+  const owner: Partial<LockOwner> | undefined = tryRead(() => JSON.parse(fs.readFileSync(file, 'utf8')));
+  const valid =
+    typeof owner?.pid === 'number' && typeof owner.hostname === 'string' && typeof owner.token === 'string';
+  return { owner: valid ? (owner as LockOwner) : undefined, ageMs: Date.now() - mtimeMs, mtimeMs };
 }
 
-export interface Here {
-  hostname: string;
-  pid: number;
+/** This process, judging a lock; `holds`: this process holds the directory already. */
+export type Here = Pick<LockOwner, 'hostname' | 'pid' | 'bootId' | 'pidNamespace'> & {
   holds: boolean;
-  bootId?: string;
-  pidNamespace?: string;
   /** The start time of a pid on this host (processStartTime unless a test plays a recycled pid). */
   startTimeOf?: (pid: number) => string | undefined;
-}
+};
 
 /**
  * What a lock file found on opening says about its owner: `alive` (refuse), `abandoned` (take it
@@ -140,17 +96,16 @@ export function judgeLock(
   lock: { owner?: LockOwner; ageMs: number },
   here: Here,
   staleMs = defaultStaleMs,
-): Verdict {
+): 'alive' | 'abandoned' | 'watch' {
   const { owner } = lock;
   // Unreadable, or written by a version that did not say who wrote it: its owner stopped.
   if (!owner) return 'abandoned';
-  if (owner.hostname !== here.hostname) return lock.ageMs > staleMs ? 'abandoned' : 'watch';
+  const byRefreshes = lock.ageMs > staleMs ? 'abandoned' : 'watch';
+  if (owner.hostname !== here.hostname) return byRefreshes;
   // This host: the process itself is the proof, whatever the file's age.
   if (owner.bootId && here.bootId && owner.bootId !== here.bootId) return 'abandoned';
   // Another pid namespace (a container with our hostname): its pid cannot be asked here, like another host's.
-  if (owner.pidNamespace && here.pidNamespace && owner.pidNamespace !== here.pidNamespace) {
-    return lock.ageMs > staleMs ? 'abandoned' : 'watch';
-  }
+  if (owner.pidNamespace && here.pidNamespace && owner.pidNamespace !== here.pidNamespace) return byRefreshes;
   if (owner.pid === here.pid) return here.holds ? 'alive' : 'abandoned';
   if (!isAlive(owner.pid)) return 'abandoned';
   const startTime = (here.startTimeOf ?? processStartTime)(owner.pid);
@@ -158,15 +113,10 @@ export function judgeLock(
   return 'alive';
 }
 
-function writeTemporary(file: string, owner: LockOwner) {
-  const temporary = `${file}.${owner.token}.${randomUUID()}`;
-  fs.writeFileSync(temporary, JSON.stringify(owner));
-  return temporary;
-}
-
 /** Creates `file` with its whole content in one step (link fails if it exists). */
 function tryCreate(file: string, owner: LockOwner) {
-  const temporary = writeTemporary(file, owner);
+  const temporary = `${file}.${owner.token}`;
+  fs.writeFileSync(temporary, JSON.stringify(owner));
   try {
     fs.linkSync(temporary, file);
     return true;
@@ -178,44 +128,33 @@ function tryCreate(file: string, owner: LockOwner) {
   }
 }
 
+/** Removes `file` if it holds `token` (another opener may have replaced it meanwhile). */
+function removeIfStill(file: string, token: string | undefined) {
+  if (readLock(file)?.owner?.token === token) fs.rmSync(file, { force: true });
+}
+
 /**
- * Replaces `file`, judged abandoned while it held `staleToken`, with `me`. Only the starter that
- * creates the takeover marker for that holding (exclusively: link fails when it exists) may replace
- * it, and it does so with one rename after checking the file still holds that token; a starter that
- * lost the marker returns false and looks again. A marker left by a starter that died in between is
- * itself taken over the same way. True when `file` now names `me`.
+ * Removes `file`, judged abandoned while it held `staleToken`, so that the next exclusive creation
+ * wins it. Only the starter that creates the takeover marker for that holding (exclusively) may
+ * remove it; a marker left by a starter that died in between is itself taken over the same way.
+ * False when another starter holds the marker.
  */
 function takeOver(file: string, staleToken: string | undefined, me: LockOwner, here: Here, staleMs: number) {
   const marker = `${file}.takeover-${staleToken ?? 'unreadable'}`;
   if (!tryCreate(marker, me)) {
     const holder = readLock(marker);
     if (!holder || judgeLock(holder, here, staleMs) !== 'abandoned') return false;
-    if (!takeOver(marker, holder.owner?.token, me, here, staleMs)) return false;
+    if (!takeOver(marker, holder.owner?.token, me, here, staleMs) || !tryCreate(marker, me)) return false;
   }
   try {
-    const current = readLock(file);
-    if (!current || current.owner?.token !== staleToken) return false;
-    const temporary = writeTemporary(file, me);
-    try {
-      fs.renameSync(temporary, file);
-    } catch (error) {
-      fs.rmSync(temporary, { force: true });
-      throw error;
-    }
+    removeIfStill(file, staleToken);
     return true;
   } finally {
-    if (readLock(marker)?.owner?.token === me.token) fs.rmSync(marker, { force: true });
+    removeIfStill(marker, me.token);
   }
 }
 
-/** Removes the lock file if it still belongs to the holding we judged (another opener may have won). */
-function removeIfStill(file: string, token: string | undefined) {
-  const current = readLock(file);
-  if (current && current.owner?.token === token) fs.rmSync(file, { force: true });
-}
-
-function refusal(dataDir: string, owner: LockOwner | undefined, staleMs: number) {
-  const file = lockFileFor(dataDir);
+function refusal(dataDir: string, file: string, owner: LockOwner | undefined, staleMs: number) {
   return new DataDirLockedError(
     `The embedded database in ${dataDir} is in use by another process (pid ${owner?.pid} on ${owner?.hostname}). ` +
       'PGlite allows one process per data directory: stop that process first (e.g. the `npm run serve` ' +
@@ -231,30 +170,26 @@ function refusal(dataDir: string, owner: LockOwner | undefined, staleMs: number)
  * Returns the function that gives the directory back.
  */
 export async function lockDataDir(dataDir: string, options: LockOptions = {}): Promise<() => void> {
-  const hostname = options.hostname ?? os.hostname();
-  const staleMs = options.staleMs ?? defaultStaleMs;
-  const refreshMs = staleMs / 3;
+  const { hostname = os.hostname(), staleMs = defaultStaleMs } = options;
   makePrivateDir(dataDir);
-  const file = lockFileFor(dataDir);
-  const bootId = currentBootId();
-  const pidNamespace = currentPidNamespace();
+  const file = path.join(dataDir, 'pglite.lock');
   const me: LockOwner = {
     pid: process.pid,
     hostname,
     since: new Date().toISOString(),
     token: randomUUID(),
-    bootId,
+    bootId: tryRead(() => fs.readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim()),
     startTime: processStartTime(process.pid),
-    pidNamespace,
+    pidNamespace: currentPidNamespace(),
   };
 
   let watched: { token?: string; mtimeMs: number; since: number } | undefined;
   while (!tryCreate(file, me)) {
     const lock = readLock(file);
     if (!lock) continue; // released between our attempt and our look
-    const here = { hostname, pid: process.pid, holds: heldHere.has(dataDir), bootId, pidNamespace };
+    const here = { ...me, holds: heldHere.has(dataDir) };
     const verdict = judgeLock(lock, here, staleMs);
-    if (verdict === 'alive') throw refusal(dataDir, lock.owner, staleMs);
+    if (verdict === 'alive') throw refusal(dataDir, file, lock.owner, staleMs);
     if (verdict === 'watch') {
       if (!watched || watched.token !== lock.owner?.token) {
         console.warn(
@@ -263,17 +198,16 @@ export async function lockDataDir(dataDir: string, options: LockOptions = {}): P
         );
         watched = { token: lock.owner?.token, mtimeMs: lock.mtimeMs, since: Date.now() };
       } else if (lock.mtimeMs !== watched.mtimeMs) {
-        throw refusal(dataDir, lock.owner, staleMs); // refreshed while we looked: its owner lives
+        throw refusal(dataDir, file, lock.owner, staleMs); // refreshed while we looked: its owner lives
       }
       // Our own clock decides too, so a skewed clock on the other host cannot keep us waiting forever.
       if (Date.now() - watched.since <= staleMs) {
-        await sleep(Math.min(250, refreshMs / 2));
+        await sleep(Math.min(250, staleMs / 6));
         continue;
       }
     }
-    if (takeOver(file, lock.owner?.token, me, here, staleMs)) break;
     // Another starter is taking it over: look again once it is done.
-    await sleep(10);
+    if (!takeOver(file, lock.owner?.token, me, here, staleMs)) await sleep(10);
   }
 
   heldHere.add(dataDir);
@@ -293,8 +227,7 @@ export async function lockDataDir(dataDir: string, options: LockOptions = {}): P
     } catch {
       // The directory itself is gone (a test's temporary folder): nothing left to guard.
     }
-  }, refreshMs);
-  refresh.unref();
+  }, staleMs / 3).unref();
 
   return () => {
     clearInterval(refresh);

@@ -1,36 +1,20 @@
 // Backups are plain SQL as pg_dump writes it with --inserts: psql reads them, and so does PGlite's
-// exec(). PGlite is dumped by PGlite's own pg_dump (WebAssembly) from a copy of its data folder;
-// PostgreSQL by PostgreSQL's pg_dump (Debian's postgresql-client), whose version must be the server's
-// or newer. Both dump in one snapshot (a transaction of its own), so a site taking writes meanwhile
-// gets a consistent backup and waits for nothing.
+// exec(). PGlite is dumped by PGlite's own pg_dump (WebAssembly) from a copy of its data folder
+// (pglite.ts); PostgreSQL by PostgreSQL's pg_dump (Debian's postgresql-client), whose version must
+// be the server's or newer. Both dump in one snapshot (a transaction of its own), so a site taking
+// writes meanwhile gets a consistent backup and waits for nothing.
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { Worker } from 'node:worker_threads';
-import type { FromDumpWorker } from './pgDumpWorker.ts';
-
-/** Plain SQL of the PGlite data folder in `tarball` (PGlite's dumpDataDir), made in a thread of its own. */
-export function dumpPgliteCopy(tarball: ArrayBuffer): Promise<string> {
-  const worker = new Worker(new URL('./pgDumpWorker.ts', import.meta.url), { workerData: tarball });
-  return new Promise<string>((resolve, reject) => {
-    worker.once('message', (message: FromDumpWorker) => {
-      if ('sql' in message) resolve(portableDump(message.sql));
-      else reject(new Error(`pg_dump failed: ${message.failed}`));
-    });
-    worker.once('error', reject);
-    worker.once('exit', () => reject(new Error('pg_dump stopped before it finished')));
-  }).finally(() => void worker.terminate());
-}
+import { promisify } from 'node:util';
 
 /** PostgreSQL's pg_dump: on PATH, else the newest of Debian's /usr/lib/postgresql/<version>/bin. */
 export function findPgDump(): string | undefined {
-  for (const dir of (process.env.PATH ?? '').split(path.delimiter)) {
-    if (dir && fs.existsSync(path.join(dir, 'pg_dump'))) return path.join(dir, 'pg_dump');
-  }
   const base = '/usr/lib/postgresql';
   const versions = fs.existsSync(base) ? fs.readdirSync(base).sort((a, b) => Number(b) - Number(a)) : [];
-  const found = versions.map((v) => path.join(base, v, 'bin', 'pg_dump')).find((file) => fs.existsSync(file));
-  return found;
+  const onPath = (process.env.PATH ?? '').split(path.delimiter).filter(Boolean);
+  const dirs = [...onPath, ...versions.map((v) => path.join(base, v, 'bin'))];
+  return dirs.map((dir) => path.join(dir, 'pg_dump')).find((file) => fs.existsSync(file));
 }
 
 /**
@@ -38,22 +22,17 @@ export function findPgDump(): string | undefined {
  * argument would.
  */
 export function libpqEnv(url: string): Record<string, string> {
-  const parsed = new URL(url);
-  const env: Record<string, string> = {};
-  const set = (name: string, value: string | null | undefined) => {
-    if (value) env[name] = value;
+  const { hostname, port, username, password, pathname, searchParams: query } = new URL(url);
+  const env = {
+    PGHOST: query.get('host') ?? decodeURIComponent(hostname.replace(/^\[|\]$/g, '')),
+    PGPORT: query.get('port') ?? port,
+    PGUSER: query.get('user') ?? decodeURIComponent(username),
+    PGPASSWORD: query.get('password') ?? decodeURIComponent(password),
+    PGDATABASE: decodeURIComponent(pathname.slice(1)),
+    PGSSLMODE: query.get('sslmode'),
+    PGCONNECT_TIMEOUT: query.get('connect_timeout'),
   };
-  set(
-    'PGHOST',
-    parsed.searchParams.get('host') ?? decodeURIComponent(parsed.hostname.replace(/^\[|\]$/g, '')),
-  );
-  set('PGPORT', parsed.searchParams.get('port') ?? parsed.port);
-  set('PGUSER', parsed.searchParams.get('user') ?? decodeURIComponent(parsed.username));
-  set('PGPASSWORD', parsed.searchParams.get('password') ?? decodeURIComponent(parsed.password));
-  set('PGDATABASE', decodeURIComponent(parsed.pathname.slice(1)));
-  set('PGSSLMODE', parsed.searchParams.get('sslmode'));
-  set('PGCONNECT_TIMEOUT', parsed.searchParams.get('connect_timeout'));
-  return env;
+  return Object.fromEntries(Object.entries(env).filter((entry): entry is [string, string] => !!entry[1]));
 }
 
 /** Plain SQL of the PostgreSQL database at `url`, by pg_dump. */
@@ -65,17 +44,14 @@ export async function dumpPostgres(url: string): Promise<string> {
         "server's version or newer, e.g. `apt-get install postgresql-client`.",
     );
   }
-  return new Promise((resolve, reject) => {
-    execFile(
-      pgDump,
-      ['--inserts', '--no-owner', '--no-privileges', '--no-password'],
-      { env: { ...process.env, ...libpqEnv(url) }, maxBuffer: 2 ** 31 - 1, encoding: 'utf8' },
-      (error, stdout, stderr) => {
-        if (error) reject(new Error(`pg_dump failed: ${stderr.trim() || error.message}`));
-        else resolve(portableDump(stdout));
-      },
-    );
-  });
+  const args = ['--inserts', '--no-owner', '--no-privileges', '--no-password'];
+  const env = { ...process.env, ...libpqEnv(url) };
+  const { stdout } = await promisify(execFile)(pgDump, args, { env, maxBuffer: 2 ** 31 - 1 }).catch(
+    (error: Error & { stderr?: string }) => {
+      throw new Error(`pg_dump failed: ${error.stderr?.trim() || error.message}`);
+    },
+  );
+  return portableDump(stdout);
 }
 
 /**
@@ -94,17 +70,10 @@ export function portableDump(sql: string): string {
  */
 export async function writePrivateFile(file: string, text: string): Promise<void> {
   const temporary = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.partial`);
-  const handle = await fs.promises.open(temporary, 'w', 0o600);
-  try {
-    await handle.writeFile(text);
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
-  try {
-    await fs.promises.rename(temporary, file);
-  } catch (error) {
+  // flush: on disk before the rename makes it the backup.
+  await fs.promises.writeFile(temporary, text, { mode: 0o600, flush: true });
+  await fs.promises.rename(temporary, file).catch(async (error: unknown) => {
     await fs.promises.rm(temporary, { force: true });
     throw error;
-  }
+  });
 }

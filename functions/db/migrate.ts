@@ -24,31 +24,26 @@ export function defaultMigrationsDir() {
 
 /** Names of the migrations this database has, in order. */
 export async function appliedMigrations(db: Db): Promise<string[]> {
-  const rows = await db
-    .select({ name: schemaMigrations.name })
-    .from(schemaMigrations)
-    .orderBy(schemaMigrations.name);
-  return rows.map((row) => row.name);
+  const { name } = schemaMigrations;
+  return (await db.select({ name }).from(schemaMigrations).orderBy(name)).map((row) => row.name);
 }
 
 /** Applies pending migrations; returns the names it applied (empty when already up to date). */
 export async function migrate(db: Db, dir = defaultMigrationsDir()): Promise<string[]> {
   const files = (await fs.readdir(dir)).filter((file) => file.endsWith('.sql')).sort();
-  const sources = await Promise.all(files.map((file) => fs.readFile(path.join(dir, file), 'utf8')));
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${migrationLockId})`);
     await tx.execute(sql`create table if not exists schema_migrations (
       name text primary key,
       applied_at timestamptz not null default now()
     )`);
-    const done = new Set(
-      (await tx.select({ name: schemaMigrations.name }).from(schemaMigrations)).map((r) => r.name),
-    );
+    const done = new Set(await appliedMigrations(tx));
     const applied: string[] = [];
-    for (const [i, file] of files.entries()) {
+    for (const file of files) {
       const name = file.replace(/\.sql$/, '');
       if (done.has(name)) continue;
-      for (const statement of (sources[i] ?? '').split('--> statement-breakpoint')) {
+      const source = await fs.readFile(path.join(dir, file), 'utf8');
+      for (const statement of source.split('--> statement-breakpoint')) {
         if (statement.trim()) await tx.execute(sql.raw(statement));
       }
       await tx.insert(schemaMigrations).values({ name });
@@ -60,11 +55,9 @@ export async function migrate(db: Db, dir = defaultMigrationsDir()): Promise<str
 
 /** Applies pending migrations, closing the database (its pool or data directory lock) if they fail. */
 export async function migrateOrClose(database: Database, dir?: string): Promise<Database> {
-  try {
-    await migrate(database.db, dir);
-  } catch (error) {
+  await migrate(database.db, dir).catch(async (error: unknown) => {
     await database.close();
     throw error;
-  }
+  });
   return database;
 }

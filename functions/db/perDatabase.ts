@@ -10,11 +10,8 @@ import type { Db } from './types.ts';
 export function perDatabase<T>(build: (db: Db) => T): (db: Db) => T {
   const built = new WeakMap<Db, T>();
   return (db) => {
-    let query = built.get(db);
-    if (query === undefined) {
-      query = build(db);
-      built.set(db, query);
-    }
+    const query = built.get(db) ?? build(db);
+    built.set(db, query);
     return query;
   };
 }

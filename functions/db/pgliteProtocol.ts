@@ -3,34 +3,27 @@
 // while it is open, as they are when PGlite runs on the same thread. Nothing outside the process
 // speaks it: operator commands ask the server's admin API (functions/admin).
 
-export type Request =
-  | { id: number; op: 'query'; sql: string; params?: unknown[]; rowMode?: 'array' | 'object'; tx?: number }
-  | { id: number; op: 'begin' }
-  | { id: number; op: 'commit' | 'rollback'; tx: number };
+export type Call =
+  | { op: 'query'; sql: string; params?: unknown[]; rowMode?: 'array' | 'object'; tx?: number }
+  | { op: 'begin' | 'dumpDataDir' | 'pgDump' | 'close' }
+  | { op: 'commit' | 'rollback'; tx: number };
+/** A call numbered, so its answer finds its way back. */
+export type Request = Call & { id: number };
 
 export type Response = { id: number; result: unknown } | { id: number; error: SentError };
 
 /** An error's message, kind and PostgreSQL fields (code, constraint, ...): what callers look at. */
-export interface SentError {
-  message: string;
-  name: string;
-  fields: Record<string, string | number | boolean>;
-}
+export type SentError = Record<string, string | number | boolean> & { message: string; name: string };
 
 export function sendableError(error: unknown): SentError {
   const { message, name } = error instanceof Error ? error : new Error(String(error));
-  const fields: SentError['fields'] = {};
-  for (const [key, value] of Object.entries(error as object)) {
-    if (['string', 'number', 'boolean'].includes(typeof value)) fields[key] = value;
-  }
-  return { message, name, fields };
+  const fields = Object.entries(error as object).filter(([, value]) =>
+    ['string', 'number', 'boolean'].includes(typeof value),
+  );
+  return { ...Object.fromEntries(fields), message, name };
 }
 
-export function receivedError(sent: SentError): Error {
-  const error = Object.assign(new Error(sent.message), sent.fields);
-  error.name = sent.name;
-  return error;
-}
+export const receivedError = (sent: SentError): Error => Object.assign(new Error(sent.message), sent);
 
 /**
  * Collects messages and posts them together once per turn of the event loop: between threads a

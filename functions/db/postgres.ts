@@ -9,12 +9,7 @@ import type { Database } from './types.ts';
  * request fails instead of hanging when the server is unreachable.
  */
 export function connectTimeoutMs(url: string): number {
-  let seconds: number;
-  try {
-    seconds = Number(new URL(url).searchParams.get('connect_timeout') ?? 5);
-  } catch {
-    seconds = 5;
-  }
+  const seconds = Number(URL.parse(url)?.searchParams.get('connect_timeout') ?? 5);
   return Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : 5000;
 }
 

@@ -1,7 +1,6 @@
 // `admin restore`: loads a backup (plain SQL from pg_dump, either database's) into the configured
 // database, PGlite or PostgreSQL, then applies the migrations made since the backup. It runs with no
 // server on the target: a PGlite folder is locked for it, and it is one transaction on either.
-import fs from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -16,24 +15,21 @@ export class RestoreRefusedError extends Error {
   override name = 'RestoreRefusedError';
 }
 
-/** What restore needs of a connection: statements with rows, and a script of many statements. */
+/** What restore needs of a connection: statements with rows, a script of many statements, migrating. */
 interface Session {
   rows<T>(sql: string): Promise<T[]>;
   script(sql: string): Promise<void>;
+  migrate(): Promise<string[]>;
 }
 
-// Bookkeeping, not the site's data: a freshly started server has written these already.
-const bookkeeping = new Set(['schema_migrations', 'settings']);
-
-/** Tables of the public schema that hold rows (bookkeeping aside). */
+/** Tables of the public schema that hold rows, bookkeeping aside (a freshly started server wrote it). */
 async function tablesWithRows(session: Session): Promise<string[]> {
-  const tables = await session.rows<{ name: string }>(
-    "select tablename as name from pg_tables where schemaname = 'public' order by 1",
+  const tables = await session.rows<{ name: string; quoted: string }>(
+    `select tablename as name, quote_ident(tablename) as quoted from pg_tables
+      where schemaname = 'public' and tablename not in ('schema_migrations', 'settings') order by 1`,
   );
   const full: string[] = [];
-  for (const { name } of tables) {
-    if (bookkeeping.has(name)) continue;
-    const quoted = `"${name.replaceAll('"', '""')}"`;
+  for (const { name, quoted } of tables) {
     const [row] = await session.rows<{ any: boolean }>(
       `select exists (select 1 from public.${quoted}) as any`,
     );
@@ -46,26 +42,27 @@ async function tablesWithRows(session: Session): Promise<string[]> {
  * Drops every table, sequence, function and type of the public schema (what the migrations create, the
  * mailbox_key() function among them), so the backup's own CREATE statements meet nothing.
  */
-async function empty(session: Session) {
-  await session.script(`do $$ declare object record; begin
-    for object in select tablename from pg_tables where schemaname = 'public' loop
-      execute format('drop table if exists public.%I cascade', object.tablename);
-    end loop;
-    for object in select sequencename from pg_sequences where schemaname = 'public' loop
-      execute format('drop sequence if exists public.%I cascade', object.sequencename);
-    end loop;
-    for object in select p.oid::regprocedure as signature from pg_proc p
-        join pg_namespace n on n.oid = p.pronamespace where n.nspname = 'public' loop
-      execute format('drop routine if exists %s cascade', object.signature);
-    end loop;
-    for object in select t.typname from pg_type t join pg_namespace n on n.oid = t.typnamespace
-        where n.nspname = 'public' and t.typtype in ('e', 'd') loop
-      execute format('drop type if exists public.%I cascade', object.typname);
-    end loop;
-  end $$`);
-}
+const emptyPublicSchema = `do $$ declare object record; begin
+  for object in select tablename from pg_tables where schemaname = 'public' loop
+    execute format('drop table if exists public.%I cascade', object.tablename);
+  end loop;
+  for object in select sequencename from pg_sequences where schemaname = 'public' loop
+    execute format('drop sequence if exists public.%I cascade', object.sequencename);
+  end loop;
+  for object in select p.oid::regprocedure as signature from pg_proc p
+      join pg_namespace n on n.oid = p.pronamespace where n.nspname = 'public' loop
+    execute format('drop routine if exists %s cascade', object.signature);
+  end loop;
+  for object in select t.typname from pg_type t join pg_namespace n on n.oid = t.typnamespace
+      where n.nspname = 'public' and t.typtype in ('e', 'd') loop
+    execute format('drop type if exists public.%I cascade', object.typname);
+  end loop;
+end $$`;
 
-/** Loads `dump` through `session` in one transaction: refused when rows are there and `replace` is off. */
+/**
+ * Loads `dump` through `session` in one transaction, then migrates it forward: refused when rows are
+ * there and `replace` is off.
+ */
 async function load(session: Session, dump: string, replace: boolean, where: string) {
   const full = await tablesWithRows(session);
   if (full.length > 0 && !replace) {
@@ -74,49 +71,37 @@ async function load(session: Session, dump: string, replace: boolean, where: str
         'to empty it first (everything in it is then lost).',
     );
   }
-  await session.script('begin');
-  try {
-    await empty(session);
-    await session.script(portableDump(dump));
-    await session.script('commit');
-  } catch (error) {
-    await session.script('rollback').catch(() => {});
-    throw error;
-  }
+  // A script of many statements runs as one transaction (the simple query protocol, which PGlite's
+  // exec and node-postgres without parameters speak): emptied and loaded, or left as it was.
+  await session.script(`${emptyPublicSchema};\n${portableDump(dump)}`);
   // pg_dump's script empties the search path for its session.
   await session.script('reset search_path');
+  return session.migrate();
 }
 
 async function restorePostgres(url: string, dump: string, replace: boolean) {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
-  try {
-    const session: Session = {
-      rows: async (sql) => (await client.query(sql)).rows,
-      script: async (sql) => void (await client.query(sql)),
-    };
-    await load(session, dump, replace, 'The PostgreSQL database of DATABASE_URL');
-    return await migrate(drizzle(client));
-  } finally {
-    await client.end();
-  }
+  const session: Session = {
+    rows: async (sql) => (await client.query(sql)).rows,
+    script: async (sql) => void (await client.query(sql)),
+    migrate: () => migrate(drizzle(client)),
+  };
+  return load(session, dump, replace, 'The PostgreSQL database of DATABASE_URL').finally(() => client.end());
 }
 
 async function restorePglite(dataDir: string, dump: string, replace: boolean) {
-  fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const release = await lockDataDir(dataDir);
   try {
     const client = new PGlite(pgliteDirectory(dataDir));
-    try {
-      const session: Session = {
-        rows: async (sql) => (await client.query(sql)).rows as never[],
-        script: async (sql) => void (await client.exec(sql)),
-      };
-      await load(session, dump, replace, `The PGlite database in ${dataDir}`);
-      return await migrate(drizzlePglite({ client }));
-    } finally {
-      await client.close();
-    }
+    const session: Session = {
+      rows: async (sql) => (await client.query(sql)).rows as never[],
+      script: async (sql) => void (await client.exec(sql)),
+      migrate: () => migrate(drizzlePglite({ client })),
+    };
+    return await load(session, dump, replace, `The PGlite database in ${dataDir}`).finally(() =>
+      client.close(),
+    );
   } finally {
     release();
   }

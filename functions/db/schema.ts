@@ -31,6 +31,8 @@ const oneOf = (column: PgColumn, values: readonly string[]): SQL =>
   sql`${column} in (${sql.raw(values.map((value) => `'${value}'`).join(', '))})`;
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+// Rows about a subscriber go with it (unsubscribe, purge).
+const subscriberId = () => uuid('subscriber_id').references(() => subscribers.id, { onDelete: 'cascade' });
 
 /**
  * Newsletter addresses (trimmed, lower-cased), the address itself being the key. `pending` until the
@@ -84,7 +86,7 @@ export const mailQueue = pgTable(
   'mail_queue',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    subscriberId: uuid('subscriber_id').references(() => subscribers.id, { onDelete: 'cascade' }),
+    subscriberId: subscriberId(),
     kind: text('kind', { enum: mailKinds }).notNull().default('confirm'),
     status: text('status', { enum: mailStatuses }).notNull().default('waiting'),
     attempts: integer('attempts').notNull().default(0),
@@ -114,15 +116,12 @@ export const mailQueue = pgTable(
  * The course of five letters (days 0, 7, 14, 21, 28 after confirming): one row per confirmed subscriber
  * with letters still to come, `step` being the next one (0-4) and `due_at` when it may go. The queue
  * drainer moves a due step into mail_queue and, in the same statement, advances the row (or deletes it
- * after the last step), so a step is queued once whatever restarts or runs beside it. Goes with the
- * subscriber (unsubscribe, purge).
+ * after the last step), so a step is queued once whatever restarts or runs beside it.
  */
 export const courseSchedule = pgTable(
   'course_schedule',
   {
-    subscriberId: uuid('subscriber_id')
-      .primaryKey()
-      .references(() => subscribers.id, { onDelete: 'cascade' }),
+    subscriberId: subscriberId().primaryKey(),
     step: smallint('step').notNull().default(0),
     dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
     /** When the subscription was confirmed: the days of the course count from here. */
@@ -156,9 +155,7 @@ export const newsletterSends = pgTable(
   'newsletter_sends',
   {
     issue: text('issue').notNull(),
-    subscriberId: uuid('subscriber_id')
-      .notNull()
-      .references(() => subscribers.id, { onDelete: 'cascade' }),
+    subscriberId: subscriberId().notNull(),
     status: text('status', { enum: sendStatuses }).notNull(),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
