@@ -81,23 +81,10 @@ export async function drainModerationLetters(
             (await operator.articleTitle(row.articleId, operator.language)) ?? `#${row.articleId}`,
         })),
       );
-      const made = await moderationLetter(
-        options.context,
-        operator,
-        listed,
-        covered.length - listed.length,
-        now,
-      );
-      await options.transport.send(made);
-      await db
-        .update(comments)
-        .set({ operatorToldAt: now })
-        .where(
-          inArray(
-            comments.id,
-            covered.map((row) => row.id),
-          ),
-        );
+      const more = covered.length - listed.length;
+      await options.transport.send(await moderationLetter(options.context, operator, listed, more, now));
+      const told = covered.map(({ id }) => id);
+      await db.update(comments).set({ operatorToldAt: now }).where(inArray(comments.id, told));
       await countSentLetter(db, 'moderation', now);
       result.sent++;
     }

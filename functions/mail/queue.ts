@@ -2,8 +2,6 @@
 // Runs every few seconds in `npm run serve` and every minute on Netlify (platforms/netlify-mail.ts).
 // Several drainers may run at once: each claims its letters (row locks, skipped by the others).
 import { eq, type SQL, sql } from 'drizzle-orm';
-import type { Lang } from '../contract.ts';
-import { perDatabase } from '../db/perDatabase.ts';
 import { type MailKind, mailQueue, rateLimits, subscribers } from '../db/schema.ts';
 import type { Db } from '../db/types.ts';
 import { countAttempt } from '../http/rateLimit.ts';
@@ -25,15 +23,12 @@ export const letterTimeoutMs = 60_000;
 // A claimed letter is not claimed again until the batch that holds it must be over (each of its
 // letters within letterTimeoutMs), with a minute to spare, in case its drainer dies mid-send.
 const leaseMs = (batch: number) => batch * letterTimeoutMs + 60_000;
-// The global cap's counters: one row per clock hour and kind in the rate-limit table, for every client at
-// once. Confirmation letters and the course's each have a share of CONFIRM_MAIL_PER_HOUR of their own, so
-// a flood of sign-ups that spends the confirmations' share never holds up a subscriber's course (a day-28
-// letter must leave before the day-30 purge).
+// The global cap's counters: one row per clock hour and kind in the rate-limit table (client key `*`, for
+// every client at once). Confirmation letters and the course's each have a share of CONFIRM_MAIL_PER_HOUR
+// of their own, so a flood of sign-ups that spends the confirmations' share never holds up a subscriber's
+// course (a day-28 letter must leave before the day-30 purge).
 type CappedKind = Exclude<MailKind, 'moderation'>;
-const capKeys: Record<CappedKind, { clientKey: string; action: string }> = {
-  confirm: { clientKey: '*', action: 'confirm-mail' },
-  course: { clientKey: '*', action: 'course-mail' },
-};
+const capAction: Record<CappedKind, string> = { confirm: 'confirm-mail', course: 'course-mail' };
 
 export interface DrainOptions {
   transport: MailTransport;
@@ -66,24 +61,12 @@ export interface DrainResult {
   capped: boolean;
 }
 
-interface Claimed {
-  id: number;
-  kind: MailKind;
-  attempts: number;
-  courseStep: number | null;
-  createdAt: Date;
-  subscriberId: string;
-  email: string;
-  language: Lang;
-}
-
 async function sentThisHour(db: Db, kind: CappedKind, windowStart: Date): Promise<number> {
-  const { clientKey, action } = capKeys[kind];
   const [row] = await db
     .select({ hits: rateLimits.hits })
     .from(rateLimits)
     .where(
-      sql`${rateLimits.clientKey} = ${clientKey} and ${rateLimits.action} = ${action}
+      sql`${rateLimits.clientKey} = '*' and ${rateLimits.action} = ${capAction[kind]}
           and ${rateLimits.windowStart} = ${windowStart}`,
     );
   return row?.hits ?? 0;
@@ -101,9 +84,9 @@ const fairTurn = (email: SQL, newest: SQL) =>
   sql`row_number() over (partition by split_part(${email}, '@', 2) order by ${newest} desc)`;
 
 /** Claims up to `limit` waiting letters of `kind`, for a drain that may send `batch` letters in all. */
-async function claim(db: Db, now: Date, kind: CappedKind, limit: number, batch: number): Promise<Claimed[]> {
+async function claim(db: Db, now: Date, kind: CappedKind, limit: number, batch: number) {
   if (limit <= 0) return [];
-  const rows = await db
+  return db
     .update(mailQueue)
     .set({
       attempts: sql`${mailQueue.attempts} + 1`,
@@ -133,7 +116,6 @@ async function claim(db: Db, now: Date, kind: CappedKind, limit: number, batch: 
       email: subscribers.email,
       language: subscribers.language,
     });
-  return rows;
 }
 
 /**
@@ -158,14 +140,6 @@ export async function queueRequestedLetters(db: Db, now = new Date(), limit?: nu
       update ${subscribers} set confirm_wanted = false where ${bounded} returning id)
     insert into ${mailQueue} (subscriber_id, next_attempt_at) select id, ${now} from wanted`);
 }
-
-const subscriberExists = perDatabase((db) =>
-  db
-    .select({ id: subscribers.id })
-    .from(subscribers)
-    .where(eq(subscribers.id, sql.placeholder('id')))
-    .prepare('subscriber_exists'),
-);
 
 function withinTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
@@ -210,7 +184,7 @@ export async function drainQueue(db: Db, options: DrainOptions): Promise<DrainRe
   const { confirmationLetter, courseLetterOf } = await import('./letters.ts');
   for (const letter of claimed) {
     // Unsubscribed or deleted since the claim (a batch takes a while): the row took this letter with it.
-    if (!(await subscriberExists(db).execute({ id: letter.subscriberId })).length) continue;
+    if ((await db.$count(subscribers, eq(subscribers.id, letter.subscriberId))) === 0) continue;
     try {
       const recipient = { id: letter.subscriberId, email: letter.email, language: letter.language };
       // Made from the queued letter alone (its id and time), so a letter sent again after a crash is the
@@ -222,8 +196,13 @@ export async function drainQueue(db: Db, options: DrainOptions): Promise<DrainRe
       const { file } = await withinTimeout(options.transport.send(made), letterTimeoutMs);
       await db.delete(mailQueue).where(eq(mailQueue.id, letter.id));
       await countSentLetter(db, letter.kind, now);
-      if (options.confirmPerHour > 0 && (letter.kind === 'confirm' || letter.kind === 'course')) {
-        await countAttempt(db, { ...capKeys[letter.kind], windowStart, max: options.confirmPerHour });
+      if (options.confirmPerHour > 0 && letter.kind !== 'moderation') {
+        await countAttempt(db, {
+          clientKey: '*',
+          action: capAction[letter.kind],
+          windowStart,
+          max: options.confirmPerHour,
+        });
       }
       result.sent++;
       options.onSent?.({ confirmUrl: made.confirmUrl, file });
@@ -251,11 +230,9 @@ export function startQueueRunner(
   let running: Promise<void> | undefined;
   const drain = () => {
     running ??= drainQueue(db, options)
-      .then((result) => {
-        if (result.retrying + result.failed > 0) {
-          log(
-            `Mail queue: ${result.retrying} letter(s) failed and will be retried, ${result.failed} gave up.`,
-          );
+      .then(({ retrying, failed }) => {
+        if (retrying + failed > 0) {
+          log(`Mail queue: ${retrying} letter(s) failed and will be retried, ${failed} gave up.`);
         }
       })
       .catch((error: unknown) => log(`Mail queue: drain failed: ${safeError(error)}`))
