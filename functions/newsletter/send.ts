@@ -4,7 +4,7 @@
 // A letter cut off between the two writes goes again with the same Message-ID, which mail programs
 // show once.
 import { setTimeout as sleep } from 'node:timers/promises';
-import { and, asc, count, eq, notExists, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Lang } from '../contract.ts';
 import { newsletterSends, subscribers } from '../db/schema.ts';
 import type { Db } from '../db/types.ts';
@@ -67,23 +67,8 @@ async function recipientsOf(db: Db, slug: string) {
       newsletterSends,
       and(eq(newsletterSends.subscriberId, subscribers.id), eq(newsletterSends.issue, slug)),
     )
-    .where(
-      and(
-        eq(subscribers.status, 'confirmed'),
-        notExists(
-          db
-            .select({ one: sql`1` })
-            .from(newsletterSends)
-            .where(
-              and(
-                eq(newsletterSends.issue, slug),
-                eq(newsletterSends.subscriberId, subscribers.id),
-                eq(newsletterSends.status, 'sent'),
-              ),
-            ),
-        ),
-      ),
-    )
+    // One log row at most per subscriber and issue (its primary key).
+    .where(and(eq(subscribers.status, 'confirmed'), sql`${newsletterSends.status} is distinct from 'sent'`))
     .orderBy(asc(subscribers.createdAt), asc(subscribers.id));
   return rows.map((row) => ({
     recipient: { id: row.id, email: row.email, language: row.language } satisfies Recipient,
@@ -140,27 +125,23 @@ async function sendWithRetries(
  * when another run is sending the same issue.
  */
 export async function sendIssue(db: Db, options: SendOptions): Promise<SendSummary> {
-  if (options.dryRun) return sendUnlocked(db, options, () => {});
-  const lock = await lockIssueSend(db, options.slug);
+  const lock = options.dryRun ? undefined : await lockIssueSend(db, options.slug);
   try {
-    return await sendUnlocked(db, options, lock.check);
+    return await sendUnlocked(db, options, () => lock?.check());
   } finally {
-    await lock.release();
+    await lock?.release();
   }
 }
 
 /** `check` throws when the run must stop before its next letter (its lease was lost). */
 async function sendUnlocked(db: Db, options: SendOptions, check: () => void): Promise<SendSummary> {
   const { slug, issue, transport, context } = options;
-  const [already] = await db
-    .select({ n: count() })
-    .from(newsletterSends)
-    .where(and(eq(newsletterSends.issue, slug), eq(newsletterSends.status, 'sent')));
+  const sent = and(eq(newsletterSends.issue, slug), eq(newsletterSends.status, 'sent'));
   const queue = await recipientsOf(db, slug);
   const summary: SendSummary = {
     total: queue.length,
     sent: 0,
-    alreadySent: already?.n ?? 0,
+    alreadySent: await db.$count(newsletterSends, sent),
     resumed: queue.filter((entry) => entry.interrupted).length,
     failed: [],
     gone: 0,

@@ -52,25 +52,24 @@ function createNetlifyApp(): ApiApp {
   return createApp(createServices(settings, createContent(settings.contentDir), open));
 }
 
-let app: ApiApp | undefined;
-let startupError: unknown;
-try {
-  app = createNetlifyApp();
-} catch (error) {
-  startupError = error;
+/** The API, or when it could not start a plain 500 for every request (the log says why). */
+function startApi() {
+  try {
+    return createNetlifyApp();
+  } catch (error) {
+    return new Hono().use(apiHeaders(() => noProxy)).all('*', (c) => {
+      console.error(
+        `The API cannot start: ${error instanceof ConfigError ? error.message : safeError(error)}`,
+      );
+      return c.json({ error: errorMessages.serverError }, 500);
+    });
+  }
 }
 
-/** Answers every request with a plain 500 (the log says why) when the API could not start. */
-function unavailable(error: unknown) {
-  return new Hono().use(apiHeaders(() => noProxy)).all('*', (c) => {
-    console.error(`The API cannot start: ${error instanceof ConfigError ? error.message : safeError(error)}`);
-    return c.json({ error: errorMessages.serverError }, 500);
-  });
-}
+const app = startApi();
 
-export default async (request: Request, context?: NetlifyContext): Promise<Response> => {
-  if (!app) return unavailable(startupError).fetch(request);
-  return app.fetch(request, {
+export default (request: Request, context?: NetlifyContext): Promise<Response> | Response =>
+  app.fetch(request, {
     clientAddress: context?.ip,
     geo: context?.geo && {
       countryCode: context.geo.country?.code,
@@ -79,6 +78,5 @@ export default async (request: Request, context?: NetlifyContext): Promise<Respo
       region: context.geo.subdivision?.name ?? context.geo.subdivision?.code,
     },
   });
-};
 
 export const config = { path: '/api/*' };
