@@ -111,11 +111,12 @@ export function courseLetter(
   tip: string,
 ) {
   const text = letter.text[recipient.language];
-  const markdown = fillCourseMarkdown(text.markdown, {
-    tipLabel: mailText(recipient.language)('course.tipLabel'),
-    tipText: tip,
-    home: pageUrl(context.siteUrl, recipient.language, '/'),
-  });
+  const tipQuote = `> **${mailText(recipient.language)('course.tipLabel')}** ${tip}`;
+  const markdown = fillCourseMarkdown(
+    text.markdown,
+    tipQuote,
+    pageUrl(context.siteUrl, recipient.language, '/'),
+  );
   return issueLetter(context, recipient, `course-${letter.step}`, { ...text, markdown });
 }
 

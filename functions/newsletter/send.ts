@@ -6,7 +6,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Lang } from '../contract.ts';
-import { newsletterSends, subscribers } from '../db/schema.ts';
+import { newsletterSends, type sendStatuses, subscribers } from '../db/schema.ts';
 import type { Db } from '../db/types.ts';
 import { backoffMs } from '../mail/backoff.ts';
 import { issueLetter, type LetterContext, type Recipient } from '../mail/letters.ts';
@@ -14,6 +14,8 @@ import type { MailTransport } from '../mail/transport.ts';
 import { safeError } from '../safeError.ts';
 import type { Issue } from './issues.ts';
 import { lockIssueSend } from './sendLock.ts';
+
+type SendStatus = (typeof sendStatuses)[number];
 
 export interface SendOptions {
   transport: MailTransport;
@@ -76,29 +78,20 @@ async function recipientsOf(db: Db, slug: string) {
   }));
 }
 
-async function log(
-  db: Db,
-  slug: string,
-  subscriberId: string,
-  status: 'sending' | 'sent' | 'failed',
-  error?: string,
-) {
+/** Writes the letter's row of the send log; `sending` counts a try. */
+async function log(db: Db, slug: string, subscriberId: string, status: SendStatus, error?: string) {
+  const attempts = status === 'sending' ? 1 : 0;
+  const lastError = error ?? null;
   await db
     .insert(newsletterSends)
-    .values({
-      issue: slug,
-      subscriberId,
-      status,
-      attempts: status === 'sending' ? 1 : 0,
-      lastError: error ?? null,
-    })
+    .values({ issue: slug, subscriberId, status, attempts, lastError })
     .onConflictDoUpdate({
       target: [newsletterSends.issue, newsletterSends.subscriberId],
       set: {
         status,
-        lastError: error ?? null,
+        lastError,
         updatedAt: sql`now()`,
-        ...(status === 'sending' ? { attempts: sql`${newsletterSends.attempts} + 1` } : {}),
+        attempts: sql`${newsletterSends.attempts} + ${attempts}`,
       },
     });
 }
