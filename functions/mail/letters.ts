@@ -3,25 +3,19 @@
 import { render } from '@react-email/render';
 import type { ReactNode } from 'react';
 import type { Lang } from '../contract.ts';
+import type { subscribers } from '../db/schema.ts';
 import { type CourseLetter, fillCourseMarkdown, loadCourse, tipText } from '../newsletter/course.ts';
 import type { IssueText } from '../newsletter/issueSchema.ts';
 import { confirmContent } from './templates/ConfirmLetter.ts';
 import { issueContent } from './templates/IssueLetter.ts';
 import { type FrameProps, letterFrame } from './templates/LetterFrame.ts';
-import {
-  type HeldCommentInLetter,
-  moderationContent,
-  moderationSubject,
-} from './templates/ModerationLetter.ts';
+import { type HeldComment, moderationContent, moderationSubject } from './templates/ModerationLetter.ts';
 import { mailText } from './texts.ts';
 import { confirmToken, moderationToken, unsubscribeToken } from './tokens.ts';
 import type { Letter } from './transport.ts';
 
-export interface Recipient {
-  id: string;
-  email: string;
-  language: Lang;
-}
+/** Who a letter to a subscriber goes to. */
+export type Recipient = Pick<typeof subscribers.$inferSelect, 'id' | 'email' | 'language'>;
 
 /** What every letter needs: the key for the tokens and the site's public address (no trailing slash). */
 export interface LetterContext {
@@ -132,9 +126,6 @@ export async function courseLetterOf(
   if (!letter) throw new Error(`The course has no letter ${step}`);
   return courseLetter(context, recipient, letter, await tipText(contentDir, letter.tip, recipient.language));
 }
-
-/** A held comment as the moderation letter needs it; the links are made here. */
-type HeldComment = Omit<HeldCommentInLetter, 'articleUrl' | 'approveUrl' | 'hideUrl'> & { articleId: number };
 
 /**
  * The letter to the operator about held comments (`more` are counted, not shown), in their language.

@@ -21,12 +21,7 @@ export async function deleteOutboxLetters(dataDir: string, addresses: string[]):
   if (addresses.length === 0) return;
   const dir = outboxDir({ dataDir });
   const tags = new Set(addresses.map(outboxTag));
-  let files: string[];
-  try {
-    files = await fs.readdir(dir);
-  } catch {
-    return;
-  }
+  const files = await fs.readdir(dir).catch(() => [] as string[]);
   await Promise.all(
     files
       .filter((file) => tags.has(file.split('-')[0] ?? ''))

@@ -1,7 +1,7 @@
 // The mail queue's drainer: sends the letters subscriptions asked for, with retries and back-off.
 // Runs every few seconds in `npm run serve` and every minute on Netlify (platforms/netlify-mail.ts).
 // Several drainers may run at once: each claims its letters (row locks, skipped by the others).
-import { eq, type SQL, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { type MailKind, mailQueue, rateLimits, subscribers } from '../db/schema.ts';
 import type { Db } from '../db/types.ts';
 import { countAttempt } from '../http/rateLimit.ts';
@@ -33,19 +33,13 @@ const capAction: Record<CappedKind, string> = { confirm: 'confirm-mail', course:
 export interface DrainOptions {
   transport: MailTransport;
   context: LetterContext;
-  /**
-   * Most confirmation letters per clock hour (CONFIRM_MAIL_PER_HOUR), and as many course letters beside
-   * them; 0 means no cap.
-   */
+  /** CONFIRM_MAIL_PER_HOUR: most confirmation letters per clock hour, as many course letters; 0: no cap. */
   confirmPerHour: number;
   /** The content folder, for the letters of the course; a drainer without it sends only confirmations. */
   contentDir?: string;
   now?: Date;
   batch?: number;
-  /**
-   * The operator's mailbox for held comments (ADMIN_EMAIL), their language and the articles' titles;
-   * without it no letter about held comments is sent.
-   */
+  /** The operator (ADMIN_EMAIL) to tell about held comments; without one no such letter is sent. */
   operator?: Operator;
   /** Called for each letter that left, e.g. to print the confirmation link of a local run. */
   onSent?: (sent: { confirmUrl?: string; file?: string }) => void;
@@ -59,17 +53,6 @@ export interface DrainResult {
   failed: number;
   /** The hourly cap (either kind's share) stopped the drain; the rest wait for the next hour. */
   capped: boolean;
-}
-
-async function sentThisHour(db: Db, kind: CappedKind, windowStart: Date): Promise<number> {
-  const [row] = await db
-    .select({ hits: rateLimits.hits })
-    .from(rateLimits)
-    .where(
-      sql`${rateLimits.clientKey} = '*' and ${rateLimits.action} = ${capAction[kind]}
-          and ${rateLimits.windowStart} = ${windowStart}`,
-    );
-  return row?.hits ?? 0;
 }
 
 // Fair shares under the hourly cap: when more letters wait than the cap lets through (a flood of
@@ -160,14 +143,20 @@ export async function drainQueue(db: Db, options: DrainOptions): Promise<DrainRe
   }
   const windowStart = new Date(Math.floor(now.getTime() / hourMs) * hourMs);
   const batch = options.batch ?? 20;
-  const roomFor = async (kind: CappedKind) =>
+  // Each capped kind's letters sent this clock hour, when there is a cap.
+  const counted =
     options.confirmPerHour > 0
-      ? Math.max(0, Math.min(batch, options.confirmPerHour - (await sentThisHour(db, kind, windowStart))))
-      : batch;
-  const room = {
-    confirm: await roomFor('confirm'),
-    course: options.contentDir ? await roomFor('course') : 0,
+      ? await db
+          .select({ action: rateLimits.action, hits: rateLimits.hits })
+          .from(rateLimits)
+          .where(and(eq(rateLimits.clientKey, '*'), eq(rateLimits.windowStart, windowStart)))
+      : undefined;
+  const roomFor = (kind: CappedKind) => {
+    if (!counted) return batch;
+    const sent = counted.find((row) => row.action === capAction[kind])?.hits ?? 0;
+    return Math.max(0, Math.min(batch, options.confirmPerHour - sent));
   };
+  const room = { confirm: roomFor('confirm'), course: options.contentDir ? roomFor('course') : 0 };
   await queueRequestedLetters(db, now, room.confirm);
   await queueCourseLetters(db, now, room.course);
   const confirms = await claim(db, now, 'confirm', room.confirm, room.confirm + room.course);

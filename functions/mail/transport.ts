@@ -33,7 +33,7 @@ export function createMailTransport(config: Pick<Config, 'dataDir' | 'mail'>): M
   const outbox = outboxDir(config);
   const transporter = nodemailer.createTransport(
     smtpUrl
-      ? // Short timeouts: a stuck server should fail a try (which is retried), not hold the queue for minutes.
+      ? // Short timeouts: a stuck server should fail a try (which is retried), not hold the queue long.
         { url: smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 }
       : { streamTransport: true, buffer: true, newline: 'windows' },
     { from },

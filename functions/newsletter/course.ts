@@ -24,13 +24,11 @@ export interface CourseLetter {
   text: Record<Lang, IssueText>;
 }
 
-export const courseDir = (contentDir: string) => path.join(contentDir, 'newsletter', 'course');
-
 /** Every letter file of the course in every language, each checked against the frontmatter schema. */
 export async function readLetterFiles(contentDir: string): Promise<CourseLetterSource[]> {
   const letters: CourseLetterSource[] = [];
   for (const language of languages) {
-    const dir = path.join(courseDir(contentDir), language);
+    const dir = path.join(contentDir, 'newsletter', 'course', language);
     const files = (await fs.readdir(dir).catch(() => [])).filter((file) => file.endsWith('.md')).sort();
     for (const name of files) {
       const file = path.join('content', 'newsletter', 'course', language, name);

@@ -35,11 +35,8 @@ async function readIssueFile(contentDir: string, language: Lang, slug: string): 
     if (source === undefined) continue;
     const frontmatter = readFrontmatter(source, issueSchema);
     if ('problem' in frontmatter) throw new IssueError(`${file}: ${frontmatter.problem}`);
-    return {
-      subject: frontmatter.data.subject,
-      preview: frontmatter.data.preview,
-      markdown: frontmatter.body,
-    };
+    const { subject, preview } = frontmatter.data;
+    return { subject, preview, markdown: frontmatter.body };
   }
   throw new IssueError(
     `content/newsletter/${language}/${slug}.md is missing: every issue needs a file per language`,
@@ -49,7 +46,9 @@ async function readIssueFile(contentDir: string, language: Lang, slug: string): 
 /** Both languages of an issue; an IssueError says what is missing or wrong. */
 export async function loadIssue(contentDir: string, slug: string): Promise<Issue> {
   if (!issueSlugPattern.test(slug)) throw new IssueError(`Not an issue name: ${slug}`);
-  const [en, bg] = await Promise.all(languages.map((language) => readIssueFile(contentDir, language, slug)));
-  if (!en || !bg) throw new IssueError(`Issue ${slug} is incomplete`);
+  const [en, bg] = await Promise.all([
+    readIssueFile(contentDir, 'en', slug),
+    readIssueFile(contentDir, 'bg', slug),
+  ]);
   return { en, bg };
 }

@@ -15,12 +15,6 @@ export class SendRunningError extends Error {
   override name = 'SendRunningError';
 }
 
-export interface SendLock {
-  /** Throws SendRunningError once a renewal failed or found the lease taken: the run must stop. */
-  check(): void;
-  release(): Promise<void>;
-}
-
 /** `<lease end, ISO>|<run id>|<host>|<pid>`: the end is what a takeover compares with the clock. */
 const leaseValue = (run: string) =>
   `${new Date(Date.now() + leaseMs).toISOString()}|${run}|${os.hostname().replaceAll('|', '')}|${process.pid}`;
@@ -38,11 +32,11 @@ function ownerGone(value: string): boolean {
 }
 
 /** Takes the issue's lock, or throws SendRunningError when another run holds it. */
-export async function lockIssueSend(db: Db, slug: string, renewMs = renewEveryMs): Promise<SendLock> {
+export async function lockIssueSend(db: Db, slug: string, renewMs = renewEveryMs) {
   const key = `newsletter-send:${slug}`;
   const run = randomUUID();
   const [held] = await db.select().from(settings).where(eq(settings.key, key));
-  // Free, its lease run out, or (compared and set, whoever races) held by a process of this host that is gone.
+  // Free, its lease run out, or (compare-and-set, whoever races) held by a gone process of this host.
   const taken = await db
     .insert(settings)
     .values({ key, value: leaseValue(run) })
@@ -78,6 +72,7 @@ export async function lockIssueSend(db: Db, slug: string, renewMs = renewEveryMs
   }, renewMs);
   renew.unref();
   return {
+    /** Throws SendRunningError once a renewal failed or found the lease taken: the run must stop. */
     check: () => {
       if (lost) {
         throw new SendRunningError(

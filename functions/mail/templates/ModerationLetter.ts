@@ -7,19 +7,18 @@ import { Section } from '@react-email/section';
 import { Text } from '@react-email/text';
 import { type CSSProperties, createElement as h } from 'react';
 import type { Lang } from '../../contract.ts';
+import type { comments } from '../../db/schema.ts';
 import type { MailText } from '../texts.ts';
 import { button, colours, greeting } from './LetterFrame.ts';
 
-export interface HeldCommentInLetter {
-  id: number;
-  name: string;
-  comment: string;
-  createdAt: Date;
+/** A held comment as the letter shows it, with its article's title and the letter's links. */
+export type HeldComment = Pick<
+  typeof comments.$inferSelect,
+  'id' | 'articleId' | 'name' | 'comment' | 'createdAt'
+> & {
   articleTitle: string;
-  articleUrl: string;
-  approveUrl: string;
-  hideUrl: string;
-}
+};
+type HeldCommentInLetter = HeldComment & Record<'articleUrl' | 'approveUrl' | 'hideUrl', string>;
 
 const quote: CSSProperties = {
   borderLeft: `4px solid ${colours.sun}`,
