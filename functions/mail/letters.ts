@@ -18,10 +18,7 @@ import type { Letter } from './transport.ts';
 export type Recipient = Pick<typeof subscribers.$inferSelect, 'id' | 'email' | 'language'>;
 
 /** What every letter needs: the key for the tokens and the site's public address (no trailing slash). */
-export interface LetterContext {
-  secret: string;
-  siteUrl: string;
-}
+export type LetterContext = Record<'secret' | 'siteUrl', string>;
 
 /** A page of the site in a language: `/unsubscribe` or `/bg/unsubscribe`. */
 const pageUrl = (siteUrl: string, language: Lang, path: string) =>

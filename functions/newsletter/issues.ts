@@ -2,7 +2,7 @@
 // issueSchema, the rest Markdown (in letters an .mdx file is read as plain Markdown).
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { type Lang, languages } from '../contract.ts';
+import type { Lang } from '../contract.ts';
 import { readFrontmatter } from '../frontmatter.ts';
 import { type IssueText, issueSchema, issueSlugPattern } from './issueSchema.ts';
 
@@ -16,16 +16,12 @@ const extensions = ['.md', '.mdx'];
 
 /** The slugs with a file in every language, sorted. */
 export async function listIssues(contentDir: string): Promise<string[]> {
-  const perLanguage = await Promise.all(
-    languages.map(async (language) => {
-      const files = await fs.readdir(path.join(contentDir, 'newsletter', language)).catch(() => []);
-      return new Set(
-        files.filter((f) => extensions.includes(path.extname(f))).map((f) => f.replace(/\.mdx?$/, '')),
-      );
-    }),
-  );
-  const [first = new Set<string>(), ...others] = perLanguage;
-  return [...first].filter((slug) => others.every((set) => set.has(slug))).sort();
+  const slugsIn = async (language: Lang) =>
+    (await fs.readdir(path.join(contentDir, 'newsletter', language)).catch(() => [] as string[]))
+      .filter((file) => extensions.includes(path.extname(file)))
+      .map((file) => file.replace(/\.mdx?$/, ''));
+  const [en, bg] = await Promise.all([slugsIn('en'), slugsIn('bg')]);
+  return [...new Set(en)].filter((slug) => bg.includes(slug)).sort();
 }
 
 async function readIssueFile(contentDir: string, language: Lang, slug: string): Promise<IssueText> {

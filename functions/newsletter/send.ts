@@ -10,7 +10,7 @@ import { newsletterSends, type sendStatuses, subscribers } from '../db/schema.ts
 import type { Db } from '../db/types.ts';
 import { issueLetter, type LetterContext, type Recipient } from '../mail/letters.ts';
 import { backoffMs } from '../mail/retries.ts';
-import type { MailTransport } from '../mail/transport.ts';
+import type { Letter, MailTransport } from '../mail/transport.ts';
 import { safeError } from '../safeError.ts';
 import type { Issue } from './issues.ts';
 import { lockIssueSend } from './sendLock.ts';
@@ -98,7 +98,7 @@ async function log(db: Db, slug: string, subscriberId: string, status: SendStatu
 
 async function sendWithRetries(
   transport: MailTransport,
-  letter: Parameters<MailTransport['send']>[0],
+  letter: Letter,
   tries: number,
   firstRetryMs: number,
 ) {

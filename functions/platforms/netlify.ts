@@ -9,7 +9,6 @@ import { createContent } from '../content.ts';
 import { errorMessages } from '../contract.ts';
 import { migrateOrClose } from '../db/migrate.ts';
 import { openPostgres } from '../db/postgres.ts';
-import type { Database } from '../db/types.ts';
 import { noProxy } from '../http/trustProxy.ts';
 import { safeError } from '../safeError.ts';
 import { createServices } from '../services.ts';
@@ -17,12 +16,9 @@ import { createServices } from '../services.ts';
 /** The parts of Netlify's Context this function reads. */
 interface NetlifyContext {
   ip?: string;
-  geo?: {
-    city?: string;
-    country?: { code?: string; name?: string };
-    subdivision?: { code?: string; name?: string };
-  };
+  geo?: { city?: string; country?: Place; subdivision?: Place };
 }
+type Place = { code?: string; name?: string };
 
 // netlify.toml's included_files puts content/ and the migrations beside the function, relative to the
 // working directory, both on Netlify and under `netlify dev`.
@@ -41,7 +37,7 @@ function createNetlifyApp(): ApiApp {
   });
   const problem = productionProblem(settings, true);
   if (problem) throw new ConfigError(problem);
-  const open = async (): Promise<Database> => {
+  const open = async () => {
     if (!settings.databaseUrl) {
       throw new ConfigError('DATABASE_URL is not set: on Netlify the functions need a PostgreSQL server.');
     }

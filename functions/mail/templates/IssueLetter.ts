@@ -4,7 +4,7 @@ import { Markdown } from '@react-email/markdown';
 import { Text } from '@react-email/text';
 import { createElement as h } from 'react';
 import type { MailText } from '../texts.ts';
-import { colours, font } from './LetterFrame.ts';
+import { boldLink, colours, font } from './LetterFrame.ts';
 
 const heading = { color: colours.plum, fontFamily: font, fontWeight: 900, lineHeight: '1.25' };
 
@@ -15,7 +15,7 @@ export const issueContent = (t: MailText, markdown: string, home: string) => [
       h1: { ...heading, fontSize: '26px' },
       h2: { ...heading, fontSize: '20px' },
       p: { margin: '0 0 14px' },
-      link: { color: colours.grape, fontWeight: 700 },
+      link: boldLink,
       blockQuote: { borderLeft: `4px solid ${colours.sun}`, margin: '0 0 14px', padding: '2px 0 2px 14px' },
       li: { marginBottom: '6px' },
     },
@@ -23,9 +23,5 @@ export const issueContent = (t: MailText, markdown: string, home: string) => [
     // biome-ignore lint/correctness/noChildrenProp: Markdown's props type requires its text as `children`.
     children: markdown,
   }),
-  h(
-    Text,
-    null,
-    h(Link, { href: home, style: { color: colours.grape, fontWeight: 700 } }, `${t('issue.readOnSite')} →`),
-  ),
+  h(Text, null, h(Link, { href: home, style: boldLink }, `${t('issue.readOnSite')} →`)),
 ];

@@ -26,6 +26,9 @@ export const colours = {
 
 export const font = "'Nunito', 'Segoe UI', Helvetica, Arial, sans-serif";
 
+/** A link in a letter's content. */
+export const boldLink: CSSProperties = { color: colours.grape, fontWeight: 700 };
+
 /** The first line of a letter's content, in the site's weight. */
 export const greeting: CSSProperties = { fontSize: '20px', fontWeight: 800, margin: '16px 0 8px' };
 

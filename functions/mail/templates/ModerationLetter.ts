@@ -9,7 +9,7 @@ import { type CSSProperties, createElement as h } from 'react';
 import type { Lang } from '../../contract.ts';
 import type { comments } from '../../db/schema.ts';
 import type { MailText } from '../texts.ts';
-import { button, colours, greeting } from './LetterFrame.ts';
+import { boldLink, button, colours, greeting } from './LetterFrame.ts';
 
 /** A held comment as the letter shows it, with its article's title and the letter's links. */
 export type HeldComment = Pick<
@@ -40,11 +40,7 @@ function commentBlock(t: MailText, language: Lang, comment: HeldCommentInLetter)
       Text,
       { style: { margin: '0 0 4px', fontSize: '14px' } },
       `#${comment.id} · ${t('moderation.article')} `,
-      h(
-        Link,
-        { href: comment.articleUrl, style: { color: colours.grape, fontWeight: 700 } },
-        comment.articleTitle,
-      ),
+      h(Link, { href: comment.articleUrl, style: boldLink }, comment.articleTitle),
       ` · ${t('moderation.written', { date: `${date} UTC` })}`,
     ),
     h(Text, { style: { margin: '0', fontWeight: 800 } }, `${t('moderation.name')}: `, comment.name),
