@@ -79,14 +79,11 @@ export async function confirmationLetter(
 
 /** An issue for one subscriber; the same Message-ID every time, so a resent copy shows once. */
 export function issueLetter(context: LetterContext, recipient: Recipient, slug: string, issue: IssueText) {
-  const t = mailText(recipient.language);
   const home = pageUrl(context.siteUrl, recipient.language, '/');
-  const { subject, preview } = issue;
   return subscriberLetter(context, recipient, {
+    ...issue,
     id: slug,
-    subject,
-    preview,
-    content: issueContent(t, issue.markdown, home),
+    content: issueContent(mailText(recipient.language), issue.markdown, home),
   });
 }
 

@@ -202,12 +202,7 @@ export async function drainQueue(db: Db, options: DrainOptions): Promise<DrainRe
   return result;
 }
 
-export interface QueueRunner {
-  /** Drains now (unless a drain is running) and resolves when done. */
-  drain(): Promise<void>;
-  /** Stops the timer and waits for a drain in progress. */
-  stop(): Promise<void>;
-}
+export type QueueRunner = ReturnType<typeof startQueueRunner>;
 
 /** Drains every `intervalMs` in this process (`npm run serve`), one drain at a time. */
 export function startQueueRunner(
@@ -215,8 +210,9 @@ export function startQueueRunner(
   options: Omit<DrainOptions, 'now'>,
   log: (message: string) => void,
   intervalMs = 2_000,
-): QueueRunner {
+) {
   let running: Promise<void> | undefined;
+  /** Drains now (unless a drain is running) and resolves when done. */
   const drain = () => {
     running ??= drainQueue(db, options)
       .then(({ retrying, failed }) => {
@@ -234,6 +230,7 @@ export function startQueueRunner(
   timer.unref();
   return {
     drain,
+    /** Stops the timer and waits for a drain in progress. */
     stop: async () => {
       clearInterval(timer);
       await running;

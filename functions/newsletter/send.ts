@@ -8,7 +8,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Lang } from '../contract.ts';
 import { newsletterSends, type sendStatuses, subscribers } from '../db/schema.ts';
 import type { Db } from '../db/types.ts';
-import { issueLetter, type LetterContext, type Recipient } from '../mail/letters.ts';
+import { issueLetter, type LetterContext } from '../mail/letters.ts';
 import { backoffMs } from '../mail/retries.ts';
 import type { Letter, MailTransport } from '../mail/transport.ts';
 import { safeError } from '../safeError.ts';
@@ -55,9 +55,12 @@ function subscriberGone(error: unknown): boolean {
   return codeOf(error) === '23503' || codeOf((error as { cause?: unknown } | undefined)?.cause) === '23503';
 }
 
-/** Confirmed subscribers who have not got the issue, oldest first, with the state of their log row. */
-async function recipientsOf(db: Db, slug: string) {
-  const rows = await db
+/**
+ * Confirmed subscribers who have not got the issue, oldest first, with the state of their log row (one
+ * at most: the log's primary key is the issue and the subscriber).
+ */
+function recipientsOf(db: Db, slug: string) {
+  return db
     .select({
       id: subscribers.id,
       email: subscribers.email,
@@ -69,13 +72,8 @@ async function recipientsOf(db: Db, slug: string) {
       newsletterSends,
       and(eq(newsletterSends.subscriberId, subscribers.id), eq(newsletterSends.issue, slug)),
     )
-    // One log row at most per subscriber and issue (its primary key).
     .where(and(eq(subscribers.status, 'confirmed'), sql`${newsletterSends.status} is distinct from 'sent'`))
     .orderBy(asc(subscribers.createdAt), asc(subscribers.id));
-  return rows.map((row) => ({
-    recipient: { id: row.id, email: row.email, language: row.language } satisfies Recipient,
-    interrupted: row.logStatus === 'sending',
-  }));
 }
 
 /** Writes the letter's row of the send log; `sending` counts a try. */
@@ -135,7 +133,7 @@ async function sendUnlocked(db: Db, options: SendOptions, check: () => void): Pr
     total: queue.length,
     sent: 0,
     alreadySent: await db.$count(newsletterSends, sent),
-    resumed: queue.filter((entry) => entry.interrupted).length,
+    resumed: queue.filter((row) => row.logStatus === 'sending').length,
     failed: [],
     gone: 0,
     byLanguage: { en: 0, bg: 0 },
@@ -143,7 +141,7 @@ async function sendUnlocked(db: Db, options: SendOptions, check: () => void): Pr
   };
   if (options.dryRun) {
     // Everything but the sending: the letters are made, so a broken issue shows now, not mid-send.
-    for (const { recipient } of queue) {
+    for (const recipient of queue) {
       await issueLetter(context, recipient, slug, issue[recipient.language]);
       summary.byLanguage[recipient.language]++;
     }
@@ -151,7 +149,7 @@ async function sendUnlocked(db: Db, options: SendOptions, check: () => void): Pr
   }
   const gapMs = 1000 / options.perSecond;
   let nextStart = 0;
-  for (const [index, { recipient }] of queue.entries()) {
+  for (const [index, recipient] of queue.entries()) {
     await sleep(Math.max(0, nextStart - Date.now()));
     if (options.signal?.aborted) break;
     check();

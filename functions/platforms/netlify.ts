@@ -3,7 +3,7 @@
 // Serverless instances are many and short-lived, so storage is PostgreSQL only (DATABASE_URL).
 import path from 'node:path';
 import { Hono } from 'hono';
-import { type ApiApp, apiHeaders, createApp } from '../app.ts';
+import { apiHeaders, createApp } from '../app.ts';
 import { ConfigError, loadConfig, productionProblem } from '../config.ts';
 import { createContent } from '../content.ts';
 import { errorMessages } from '../contract.ts';
@@ -24,34 +24,30 @@ type Place = { code?: string; name?: string };
 // working directory, both on Netlify and under `netlify dev`.
 const root = process.cwd();
 
-function createNetlifyApp(): ApiApp {
-  const settings = loadConfig({
-    CONTENT_DIR: path.join(root, 'content'),
-    // Each instance holds its own pool: keep it small (or point DATABASE_URL at a pooler).
-    PG_POOL_MAX: '2',
-    // Netlify stands in front and writes its own client and location headers.
-    TRUST_PROXY: 'netlify',
-    // Netlify sets URL to the site's main address.
-    ...(process.env.URL ? { SITE_URL: process.env.URL } : {}),
-    ...process.env,
-  });
-  const problem = productionProblem(settings, true);
-  if (problem) throw new ConfigError(problem);
-  const open = async () => {
-    if (!settings.databaseUrl) {
-      throw new ConfigError('DATABASE_URL is not set: on Netlify the functions need a PostgreSQL server.');
-    }
-    // A failed migration closes the pool, so a failing cold start does not leak connections.
-    const database = openPostgres(settings.databaseUrl, settings.pgPoolMax);
-    return migrateOrClose(database, path.join(root, 'functions', 'migrations'));
-  };
-  return createApp(createServices(settings, createContent(settings.contentDir), open));
-}
-
 /** The API, or when it could not start a plain 500 for every request (the log says why). */
 function startApi() {
   try {
-    return createNetlifyApp();
+    const settings = loadConfig({
+      CONTENT_DIR: path.join(root, 'content'),
+      // Each instance holds its own pool: keep it small (or point DATABASE_URL at a pooler).
+      PG_POOL_MAX: '2',
+      // Netlify stands in front and writes its own client and location headers.
+      TRUST_PROXY: 'netlify',
+      // Netlify sets URL to the site's main address.
+      ...(process.env.URL ? { SITE_URL: process.env.URL } : {}),
+      ...process.env,
+    });
+    const problem = productionProblem(settings, true);
+    if (problem) throw new ConfigError(problem);
+    const open = async () => {
+      if (!settings.databaseUrl) {
+        throw new ConfigError('DATABASE_URL is not set: on Netlify the functions need a PostgreSQL server.');
+      }
+      // A failed migration closes the pool, so a failing cold start does not leak connections.
+      const database = openPostgres(settings.databaseUrl, settings.pgPoolMax);
+      return migrateOrClose(database, path.join(root, 'functions', 'migrations'));
+    };
+    return createApp(createServices(settings, createContent(settings.contentDir), open));
   } catch (error) {
     return new Hono().use(apiHeaders(() => noProxy)).all('*', (c) => {
       console.error(

@@ -28,11 +28,8 @@ const quote: CSSProperties = {
 };
 
 function commentBlock(t: MailText, language: Lang, comment: HeldCommentInLetter) {
-  const date = new Intl.DateTimeFormat(language === 'bg' ? 'bg-BG' : 'en-GB', {
-    dateStyle: 'long',
-    timeStyle: 'short',
-    timeZone: 'UTC',
-  }).format(comment.createdAt);
+  const format = { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' } as const;
+  const date = comment.createdAt.toLocaleString(language === 'bg' ? 'bg-BG' : 'en-GB', format);
   return h(
     Section,
     { key: comment.id, style: { borderTop: `1px solid ${colours.cream}`, padding: '12px 0' } },
