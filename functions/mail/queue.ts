@@ -45,16 +45,6 @@ export interface DrainOptions {
   onSent?: (sent: { confirmUrl?: string; file?: string }) => void;
 }
 
-export interface DrainResult {
-  sent: number;
-  /** Failed this time, to be tried again later. */
-  retrying: number;
-  /** Failed for the last time. */
-  failed: number;
-  /** The hourly cap (either kind's share) stopped the drain; the rest wait for the next hour. */
-  capped: boolean;
-}
-
 // Fair shares under the hourly cap: when more letters wait than the cap lets through (a flood of
 // strangers' sign-ups), they are taken in turns per recipient domain, within a domain the newest first,
 // and within a turn the oldest first. A flood aimed at one domain then takes one letter per turn from
@@ -133,9 +123,11 @@ function withinTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
 }
 
 /** Sends what is due at `now`, up to `batch` letters and the hourly cap. */
-export async function drainQueue(db: Db, options: DrainOptions): Promise<DrainResult> {
+export async function drainQueue(db: Db, options: DrainOptions) {
   const now = options.now ?? new Date();
-  const result: DrainResult = { sent: 0, retrying: 0, failed: 0, capped: false };
+  // Letters sent; failed this time (`retrying`, tried again later) or for the last time (`failed`); and
+  // whether the hourly cap (either kind's share) stopped the drain, the rest waiting for the next hour.
+  const result = { sent: 0, retrying: 0, failed: 0, capped: false };
   if (options.operator) {
     // Loaded only where an operator is configured; outside the hourly cap on confirmation letters.
     const { drainModerationLetters } = await import('./moderationLetters.ts');

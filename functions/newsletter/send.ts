@@ -50,10 +50,10 @@ export interface SendSummary {
 }
 
 /** PostgreSQL's foreign_key_violation, possibly wrapped by drizzle: the subscriber row is gone. */
-function subscriberGone(error: unknown): boolean {
-  const codeOf = (value: unknown) => (value as { code?: unknown } | undefined)?.code;
-  return codeOf(error) === '23503' || codeOf((error as { cause?: unknown } | undefined)?.cause) === '23503';
-}
+const subscriberGone = (error: unknown) =>
+  [error, (error as { cause?: unknown } | undefined)?.cause].some(
+    (e) => (e as { code?: unknown })?.code === '23503',
+  );
 
 /**
  * Confirmed subscribers who have not got the issue, oldest first, with the state of their log row (one
