@@ -135,6 +135,7 @@ export async function drainQueue(db: Db, options: DrainOptions) {
   }
   const windowStart = new Date(Math.floor(now.getTime() / hourMs) * hourMs);
   const batch = options.batch ?? 20;
+  const hourCounter = { clientKey: '*', windowStart, max: options.confirmPerHour };
   // Each capped kind's letters sent this clock hour, when there is a cap.
   const counted =
     options.confirmPerHour > 0
@@ -178,12 +179,7 @@ export async function drainQueue(db: Db, options: DrainOptions) {
       await db.delete(mailQueue).where(eq(mailQueue.id, letter.id));
       await countSentLetter(db, letter.kind, now);
       if (options.confirmPerHour > 0 && letter.kind !== 'moderation') {
-        await countAttempt(db, {
-          clientKey: '*',
-          action: capAction[letter.kind],
-          windowStart,
-          max: options.confirmPerHour,
-        });
+        await countAttempt(db, { ...hourCounter, action: capAction[letter.kind] });
       }
       result.sent++;
       options.onSent?.({ confirmUrl: made.confirmUrl, file });
