@@ -1,48 +1,58 @@
 // Letters made for one recipient: the links carry signed tokens (mail/tokens.ts), never the address,
-// and every letter has a visible unsubscribe link and the RFC 8058 one-click headers.
+// and every letter to a subscriber has a visible unsubscribe link and the RFC 8058 one-click headers.
 import { render } from '@react-email/render';
-import { createElement as h, type ReactElement } from 'react';
+import type { ReactNode } from 'react';
 import type { Lang } from '../contract.ts';
+import type { subscribers } from '../db/schema.ts';
 import { type CourseLetter, fillCourseMarkdown, loadCourse, tipText } from '../newsletter/course.ts';
 import type { IssueText } from '../newsletter/issueSchema.ts';
-import { ConfirmLetter, confirmSubject } from './templates/ConfirmLetter.ts';
-import { IssueLetter } from './templates/IssueLetter.ts';
-import { ModerationLetter, moderationSubject } from './templates/ModerationLetter.ts';
+import { confirmContent } from './templates/ConfirmLetter.ts';
+import { issueContent } from './templates/IssueLetter.ts';
+import { type FrameProps, letterFrame } from './templates/LetterFrame.ts';
+import { type HeldComment, moderationContent, moderationSubject } from './templates/ModerationLetter.ts';
 import { mailText } from './texts.ts';
 import { confirmToken, moderationToken, unsubscribeToken } from './tokens.ts';
 import type { Letter } from './transport.ts';
 
-export interface Recipient {
-  id: string;
-  email: string;
-  language: Lang;
-}
+/** Who a letter to a subscriber goes to. */
+export type Recipient = Pick<typeof subscribers.$inferSelect, 'id' | 'email' | 'language'>;
 
 /** What every letter needs: the key for the tokens and the site's public address (no trailing slash). */
-export interface LetterContext {
-  secret: string;
-  siteUrl: string;
-}
+export type LetterContext = Record<'secret' | 'siteUrl', string>;
 
 /** A page of the site in a language: `/unsubscribe` or `/bg/unsubscribe`. */
 const pageUrl = (siteUrl: string, language: Lang, path: string) =>
   `${siteUrl}${language === 'bg' ? '/bg' : ''}${path}`;
 
-function unsubscribeLinks({ secret, siteUrl }: LetterContext, recipient: Recipient) {
-  const token = unsubscribeToken(secret, recipient.id);
-  return {
-    page: `${pageUrl(siteUrl, recipient.language, '/unsubscribe')}?token=${token}`,
-    oneClick: `${siteUrl}/api/unsubscribe?token=${token}`,
-  };
-}
-
-async function renderLetter(element: ReactElement) {
+/** The framed content as the letter's HTML and plain-text parts. */
+async function renderLetter(frame: FrameProps, content: ReactNode[]) {
+  const element = letterFrame(frame, content);
   const [html, text] = await Promise.all([render(element), render(element, { plainText: true })]);
   return { html, text };
 }
 
-function listHeaders(oneClick: string): Record<string, string> {
-  return { 'List-Unsubscribe': `<${oneClick}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' };
+/**
+ * A letter to a subscriber with their unsubscribe link and headers. `id` makes its Message-ID, the same
+ * for every try of the same letter, so a copy sent again shows once.
+ */
+async function subscriberLetter(
+  { secret, siteUrl }: LetterContext,
+  recipient: Recipient,
+  letter: { id: string; subject: string; preview: string; content: ReactNode[] },
+): Promise<Letter> {
+  const token = unsubscribeToken(secret, recipient.id);
+  const unsubscribeUrl = `${pageUrl(siteUrl, recipient.language, '/unsubscribe')}?token=${token}`;
+  const { language } = recipient;
+  return {
+    to: recipient.email,
+    subject: letter.subject,
+    ...(await renderLetter({ language, preview: letter.preview, siteUrl, unsubscribeUrl }, letter.content)),
+    headers: {
+      'List-Unsubscribe': `<${siteUrl}/api/unsubscribe?token=${token}>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    },
+    messageId: `<${letter.id}.${recipient.id}@${new URL(siteUrl).hostname}>`,
+  };
 }
 
 /**
@@ -52,52 +62,29 @@ function listHeaders(oneClick: string): Record<string, string> {
 export async function confirmationLetter(
   context: LetterContext,
   recipient: Recipient,
-  issuedAt = new Date(),
-  queuedId?: number,
+  issuedAt: Date,
+  queuedId: number,
 ): Promise<Letter & { confirmUrl: string }> {
-  const { language } = recipient;
+  const t = mailText(recipient.language);
   const token = confirmToken(context.secret, recipient.id, issuedAt);
-  const confirmUrl = `${pageUrl(context.siteUrl, language, '/subscribe/confirm')}?token=${token}`;
-  const unsubscribe = unsubscribeLinks(context, recipient);
-  const parts = await renderLetter(
-    h(ConfirmLetter, { language, siteUrl: context.siteUrl, confirmUrl, unsubscribeUrl: unsubscribe.page }),
-  );
-  return {
-    to: recipient.email,
-    subject: confirmSubject(language),
-    ...parts,
-    headers: listHeaders(unsubscribe.oneClick),
-    ...(queuedId === undefined
-      ? {}
-      : { messageId: `<confirm.${queuedId}.${recipient.id}@${new URL(context.siteUrl).hostname}>` }),
-    confirmUrl,
-  };
+  const confirmUrl = `${pageUrl(context.siteUrl, recipient.language, '/subscribe/confirm')}?token=${token}`;
+  const letter = await subscriberLetter(context, recipient, {
+    id: `confirm.${queuedId}`,
+    subject: t('confirm.subject'),
+    preview: t('confirm.preview'),
+    content: confirmContent(t, confirmUrl),
+  });
+  return { ...letter, confirmUrl };
 }
 
 /** An issue for one subscriber; the same Message-ID every time, so a resent copy shows once. */
-export async function issueLetter(
-  context: LetterContext,
-  recipient: Recipient,
-  slug: string,
-  issue: IssueText,
-): Promise<Letter> {
-  const unsubscribe = unsubscribeLinks(context, recipient);
-  const parts = await renderLetter(
-    h(IssueLetter, {
-      language: recipient.language,
-      siteUrl: context.siteUrl,
-      unsubscribeUrl: unsubscribe.page,
-      preview: issue.preview,
-      markdown: issue.markdown,
-    }),
-  );
-  return {
-    to: recipient.email,
-    subject: issue.subject,
-    ...parts,
-    headers: listHeaders(unsubscribe.oneClick),
-    messageId: `<${slug}.${recipient.id}@${new URL(context.siteUrl).hostname}>`,
-  };
+export function issueLetter(context: LetterContext, recipient: Recipient, slug: string, issue: IssueText) {
+  const home = pageUrl(context.siteUrl, recipient.language, '/');
+  return subscriberLetter(context, recipient, {
+    ...issue,
+    id: slug,
+    content: issueContent(mailText(recipient.language), issue.markdown, home),
+  });
 }
 
 /**
@@ -105,18 +92,19 @@ export async function issueLetter(
  * (`tip`, the words of tips.json today) and links to the site's home page in the subscriber's language.
  * The same Message-ID every time, so a letter resent after a crash shows once.
  */
-export async function courseLetter(
+export function courseLetter(
   context: LetterContext,
   recipient: Recipient,
   letter: CourseLetter,
   tip: string,
-): Promise<Letter> {
+) {
   const text = letter.text[recipient.language];
-  const markdown = fillCourseMarkdown(text.markdown, {
-    tipLabel: mailText(recipient.language)('course.tipLabel'),
-    tipText: tip,
-    home: pageUrl(context.siteUrl, recipient.language, '/'),
-  });
+  const tipQuote = `> **${mailText(recipient.language)('course.tipLabel')}** ${tip}`;
+  const markdown = fillCourseMarkdown(
+    text.markdown,
+    tipQuote,
+    pageUrl(context.siteUrl, recipient.language, '/'),
+  );
   return issueLetter(context, recipient, `course-${letter.step}`, { ...text, markdown });
 }
 
@@ -133,37 +121,32 @@ export async function courseLetterOf(
   return courseLetter(context, recipient, letter, await tipText(contentDir, letter.tip, recipient.language));
 }
 
-/** A held comment as the moderation letter needs it; the links are made here. */
-export interface HeldComment {
-  id: number;
-  articleId: number;
-  name: string;
-  comment: string;
-  createdAt: Date;
-  articleTitle: string;
-}
-
 /**
  * The letter to the operator about held comments (`more` are counted, not shown), in their language.
  * Its approve and hide links open the moderation page, which shows the comment; only its button acts.
  */
 export async function moderationLetter(
-  context: LetterContext,
+  { secret, siteUrl }: LetterContext,
   operator: { email: string; language: Lang },
   held: HeldComment[],
   more: number,
-  issuedAt = new Date(),
+  issuedAt: Date,
 ): Promise<Letter> {
   const { language } = operator;
-  const page = pageUrl(context.siteUrl, language, '/moderate');
+  const t = mailText(language);
+  const page = pageUrl(siteUrl, language, '/moderate');
   const comments = held.map((comment) => ({
     ...comment,
-    articleUrl: pageUrl(context.siteUrl, language, `/blog/${comment.articleId}`),
-    approveUrl: `${page}?token=${moderationToken(context.secret, 'approve', comment.id, issuedAt)}`,
-    hideUrl: `${page}?token=${moderationToken(context.secret, 'hide', comment.id, issuedAt)}`,
+    articleUrl: pageUrl(siteUrl, language, `/blog/${comment.articleId}`),
+    approveUrl: `${page}?token=${moderationToken(secret, 'approve', comment.id, issuedAt)}`,
+    hideUrl: `${page}?token=${moderationToken(secret, 'hide', comment.id, issuedAt)}`,
   }));
-  const parts = await renderLetter(
-    h(ModerationLetter, { language, siteUrl: context.siteUrl, comments, more }),
-  );
-  return { to: operator.email, subject: moderationSubject(language, comments, more), ...parts, headers: {} };
+  const frame = {
+    language,
+    preview: t('moderation.preview'),
+    siteUrl,
+    why: t('moderation.why', { site: new URL(siteUrl).host }),
+  };
+  const parts = await renderLetter(frame, moderationContent(t, language, comments, more));
+  return { to: operator.email, subject: moderationSubject(t, comments, more), ...parts, headers: {} };
 }

@@ -32,19 +32,6 @@ export async function queueModerationLetter(db: Db, now = new Date()): Promise<v
     on conflict do nothing`);
 }
 
-async function claim(db: Db, now: Date) {
-  const [letter] = await db
-    .update(mailQueue)
-    .set({ attempts: sql`${mailQueue.attempts} + 1`, nextAttemptAt: new Date(now.getTime() + claimLeaseMs) })
-    .where(
-      sql`${mailQueue.id} in (
-        select id from mail_queue where kind = 'moderation' and status = 'waiting' and next_attempt_at <= ${now}
-        limit 1 for update skip locked)`,
-    )
-    .returning({ id: mailQueue.id, attempts: mailQueue.attempts });
-  return letter;
-}
-
 /** The operator's mailbox for held comments (ADMIN_EMAIL), their language and the articles' titles. */
 export interface Operator {
   email: string;
@@ -63,7 +50,15 @@ export async function drainModerationLetters(
   const result = { sent: 0, retrying: 0, failed: 0 };
   const operator = options.operator;
   if (!operator) return result;
-  const letter = await claim(db, now);
+  const [letter] = await db
+    .update(mailQueue)
+    .set({ attempts: sql`${mailQueue.attempts} + 1`, nextAttemptAt: new Date(now.getTime() + claimLeaseMs) })
+    .where(
+      sql`${mailQueue.id} in (
+        select id from mail_queue where kind = 'moderation' and status = 'waiting' and next_attempt_at <= ${now}
+        limit 1 for update skip locked)`,
+    )
+    .returning({ id: mailQueue.id, attempts: mailQueue.attempts });
   if (!letter) return result;
   const covered = await db
     .select(reviewColumns)
@@ -81,23 +76,10 @@ export async function drainModerationLetters(
             (await operator.articleTitle(row.articleId, operator.language)) ?? `#${row.articleId}`,
         })),
       );
-      const made = await moderationLetter(
-        options.context,
-        operator,
-        listed,
-        covered.length - listed.length,
-        now,
-      );
-      await options.transport.send(made);
-      await db
-        .update(comments)
-        .set({ operatorToldAt: now })
-        .where(
-          inArray(
-            comments.id,
-            covered.map((row) => row.id),
-          ),
-        );
+      const more = covered.length - listed.length;
+      await options.transport.send(await moderationLetter(options.context, operator, listed, more, now));
+      const told = covered.map(({ id }) => id);
+      await db.update(comments).set({ operatorToldAt: now }).where(inArray(comments.id, told));
       await countSentLetter(db, 'moderation', now);
       result.sent++;
     }
@@ -107,7 +89,6 @@ export async function drainModerationLetters(
     return result;
   }
   // Comments held while this letter was being made, or beyond what it covered, get the next one.
-  const [left] = await db.select({ id: comments.id }).from(comments).where(untoldHeld).limit(1);
-  if (left) await queueModerationLetter(db, now);
+  if ((await db.$count(comments, untoldHeld)) > 0) await queueModerationLetter(db, now);
   return result;
 }

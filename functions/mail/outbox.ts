@@ -6,14 +6,9 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Config } from '../config.ts';
 
-export function outboxDir(config: Pick<Config, 'dataDir'>): string {
-  return path.join(config.dataDir, 'outbox');
-}
+export const outboxDir = (config: Pick<Config, 'dataDir'>) => path.join(config.dataDir, 'outbox');
 
-/**
- * The start of an outbox file's name for letters to `address`, so they can be found and deleted with
- * the address (the files hold it, and live links) without opening every file.
- */
+/** The start of the names of files with letters to `address`: they are found and deleted unopened. */
 export const outboxTag = (address: string) => createHash('sha256').update(address).digest('hex').slice(0, 16);
 
 /** Deletes the outbox letters to these addresses (unsubscribe, delete, purge); no outbox, nothing to do. */
@@ -21,12 +16,7 @@ export async function deleteOutboxLetters(dataDir: string, addresses: string[]):
   if (addresses.length === 0) return;
   const dir = outboxDir({ dataDir });
   const tags = new Set(addresses.map(outboxTag));
-  let files: string[];
-  try {
-    files = await fs.readdir(dir);
-  } catch {
-    return;
-  }
+  const files = await fs.readdir(dir).catch(() => [] as string[]);
   await Promise.all(
     files
       .filter((file) => tags.has(file.split('-')[0] ?? ''))

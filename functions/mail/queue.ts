@@ -1,9 +1,7 @@
 // The mail queue's drainer: sends the letters subscriptions asked for, with retries and back-off.
 // Runs every few seconds in `npm run serve` and every minute on Netlify (platforms/netlify-mail.ts).
 // Several drainers may run at once: each claims its letters (row locks, skipped by the others).
-import { eq, type SQL, sql } from 'drizzle-orm';
-import type { Lang } from '../contract.ts';
-import { perDatabase } from '../db/perDatabase.ts';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { type MailKind, mailQueue, rateLimits, subscribers } from '../db/schema.ts';
 import type { Db } from '../db/types.ts';
 import { countAttempt } from '../http/rateLimit.ts';
@@ -25,68 +23,26 @@ export const letterTimeoutMs = 60_000;
 // A claimed letter is not claimed again until the batch that holds it must be over (each of its
 // letters within letterTimeoutMs), with a minute to spare, in case its drainer dies mid-send.
 const leaseMs = (batch: number) => batch * letterTimeoutMs + 60_000;
-// The global cap's counters: one row per clock hour and kind in the rate-limit table, for every client at
-// once. Confirmation letters and the course's each have a share of CONFIRM_MAIL_PER_HOUR of their own, so
-// a flood of sign-ups that spends the confirmations' share never holds up a subscriber's course (a day-28
-// letter must leave before the day-30 purge).
+// The global cap's counters: one row per clock hour and kind in the rate-limit table (client key `*`, for
+// every client at once). Confirmation letters and the course's each have a share of CONFIRM_MAIL_PER_HOUR
+// of their own, so a flood of sign-ups that spends the confirmations' share never holds up a subscriber's
+// course (a day-28 letter must leave before the day-30 purge).
 type CappedKind = Exclude<MailKind, 'moderation'>;
-const capKeys: Record<CappedKind, { clientKey: string; action: string }> = {
-  confirm: { clientKey: '*', action: 'confirm-mail' },
-  course: { clientKey: '*', action: 'course-mail' },
-};
+const capAction: Record<CappedKind, string> = { confirm: 'confirm-mail', course: 'course-mail' };
 
 export interface DrainOptions {
   transport: MailTransport;
   context: LetterContext;
-  /**
-   * Most confirmation letters per clock hour (CONFIRM_MAIL_PER_HOUR), and as many course letters beside
-   * them; 0 means no cap.
-   */
+  /** CONFIRM_MAIL_PER_HOUR: most confirmation letters per clock hour, as many course letters; 0: no cap. */
   confirmPerHour: number;
   /** The content folder, for the letters of the course; a drainer without it sends only confirmations. */
   contentDir?: string;
   now?: Date;
   batch?: number;
-  /**
-   * The operator's mailbox for held comments (ADMIN_EMAIL), their language and the articles' titles;
-   * without it no letter about held comments is sent.
-   */
+  /** The operator (ADMIN_EMAIL) to tell about held comments; without one no such letter is sent. */
   operator?: Operator;
   /** Called for each letter that left, e.g. to print the confirmation link of a local run. */
   onSent?: (sent: { confirmUrl?: string; file?: string }) => void;
-}
-
-export interface DrainResult {
-  sent: number;
-  /** Failed this time, to be tried again later. */
-  retrying: number;
-  /** Failed for the last time. */
-  failed: number;
-  /** The hourly cap (either kind's share) stopped the drain; the rest wait for the next hour. */
-  capped: boolean;
-}
-
-interface Claimed {
-  id: number;
-  kind: MailKind;
-  attempts: number;
-  courseStep: number | null;
-  createdAt: Date;
-  subscriberId: string;
-  email: string;
-  language: Lang;
-}
-
-async function sentThisHour(db: Db, kind: CappedKind, windowStart: Date): Promise<number> {
-  const { clientKey, action } = capKeys[kind];
-  const [row] = await db
-    .select({ hits: rateLimits.hits })
-    .from(rateLimits)
-    .where(
-      sql`${rateLimits.clientKey} = ${clientKey} and ${rateLimits.action} = ${action}
-          and ${rateLimits.windowStart} = ${windowStart}`,
-    );
-  return row?.hits ?? 0;
 }
 
 // Fair shares under the hourly cap: when more letters wait than the cap lets through (a flood of
@@ -101,9 +57,9 @@ const fairTurn = (email: SQL, newest: SQL) =>
   sql`row_number() over (partition by split_part(${email}, '@', 2) order by ${newest} desc)`;
 
 /** Claims up to `limit` waiting letters of `kind`, for a drain that may send `batch` letters in all. */
-async function claim(db: Db, now: Date, kind: CappedKind, limit: number, batch: number): Promise<Claimed[]> {
+async function claim(db: Db, now: Date, kind: CappedKind, limit: number, batch: number) {
   if (limit <= 0) return [];
-  const rows = await db
+  return db
     .update(mailQueue)
     .set({
       attempts: sql`${mailQueue.attempts} + 1`,
@@ -133,7 +89,6 @@ async function claim(db: Db, now: Date, kind: CappedKind, limit: number, batch: 
       email: subscribers.email,
       language: subscribers.language,
     });
-  return rows;
 }
 
 /**
@@ -159,14 +114,6 @@ export async function queueRequestedLetters(db: Db, now = new Date(), limit?: nu
     insert into ${mailQueue} (subscriber_id, next_attempt_at) select id, ${now} from wanted`);
 }
 
-const subscriberExists = perDatabase((db) =>
-  db
-    .select({ id: subscribers.id })
-    .from(subscribers)
-    .where(eq(subscribers.id, sql.placeholder('id')))
-    .prepare('subscriber_exists'),
-);
-
 function withinTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<never>((_, reject) => {
@@ -176,9 +123,11 @@ function withinTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
 }
 
 /** Sends what is due at `now`, up to `batch` letters and the hourly cap. */
-export async function drainQueue(db: Db, options: DrainOptions): Promise<DrainResult> {
+export async function drainQueue(db: Db, options: DrainOptions) {
   const now = options.now ?? new Date();
-  const result: DrainResult = { sent: 0, retrying: 0, failed: 0, capped: false };
+  // Letters sent; failed this time (`retrying`, tried again later) or for the last time (`failed`); and
+  // whether the hourly cap (either kind's share) stopped the drain, the rest waiting for the next hour.
+  const result = { sent: 0, retrying: 0, failed: 0, capped: false };
   if (options.operator) {
     // Loaded only where an operator is configured; outside the hourly cap on confirmation letters.
     const { drainModerationLetters } = await import('./moderationLetters.ts');
@@ -186,14 +135,21 @@ export async function drainQueue(db: Db, options: DrainOptions): Promise<DrainRe
   }
   const windowStart = new Date(Math.floor(now.getTime() / hourMs) * hourMs);
   const batch = options.batch ?? 20;
-  const roomFor = async (kind: CappedKind) =>
+  const hourCounter = { clientKey: '*', windowStart, max: options.confirmPerHour };
+  // Each capped kind's letters sent this clock hour, when there is a cap.
+  const counted =
     options.confirmPerHour > 0
-      ? Math.max(0, Math.min(batch, options.confirmPerHour - (await sentThisHour(db, kind, windowStart))))
-      : batch;
-  const room = {
-    confirm: await roomFor('confirm'),
-    course: options.contentDir ? await roomFor('course') : 0,
+      ? await db
+          .select({ action: rateLimits.action, hits: rateLimits.hits })
+          .from(rateLimits)
+          .where(and(eq(rateLimits.clientKey, '*'), eq(rateLimits.windowStart, windowStart)))
+      : undefined;
+  const roomFor = (kind: CappedKind) => {
+    if (!counted) return batch;
+    const sent = counted.find((row) => row.action === capAction[kind])?.hits ?? 0;
+    return Math.max(0, Math.min(batch, options.confirmPerHour - sent));
   };
+  const room = { confirm: roomFor('confirm'), course: options.contentDir ? roomFor('course') : 0 };
   await queueRequestedLetters(db, now, room.confirm);
   await queueCourseLetters(db, now, room.course);
   const confirms = await claim(db, now, 'confirm', room.confirm, room.confirm + room.course);
@@ -210,7 +166,7 @@ export async function drainQueue(db: Db, options: DrainOptions): Promise<DrainRe
   const { confirmationLetter, courseLetterOf } = await import('./letters.ts');
   for (const letter of claimed) {
     // Unsubscribed or deleted since the claim (a batch takes a while): the row took this letter with it.
-    if (!(await subscriberExists(db).execute({ id: letter.subscriberId })).length) continue;
+    if ((await db.$count(subscribers, eq(subscribers.id, letter.subscriberId))) === 0) continue;
     try {
       const recipient = { id: letter.subscriberId, email: letter.email, language: letter.language };
       // Made from the queued letter alone (its id and time), so a letter sent again after a crash is the
@@ -222,8 +178,8 @@ export async function drainQueue(db: Db, options: DrainOptions): Promise<DrainRe
       const { file } = await withinTimeout(options.transport.send(made), letterTimeoutMs);
       await db.delete(mailQueue).where(eq(mailQueue.id, letter.id));
       await countSentLetter(db, letter.kind, now);
-      if (options.confirmPerHour > 0 && (letter.kind === 'confirm' || letter.kind === 'course')) {
-        await countAttempt(db, { ...capKeys[letter.kind], windowStart, max: options.confirmPerHour });
+      if (options.confirmPerHour > 0 && letter.kind !== 'moderation') {
+        await countAttempt(db, { ...hourCounter, action: capAction[letter.kind] });
       }
       result.sent++;
       options.onSent?.({ confirmUrl: made.confirmUrl, file });
@@ -234,12 +190,7 @@ export async function drainQueue(db: Db, options: DrainOptions): Promise<DrainRe
   return result;
 }
 
-export interface QueueRunner {
-  /** Drains now (unless a drain is running) and resolves when done. */
-  drain(): Promise<void>;
-  /** Stops the timer and waits for a drain in progress. */
-  stop(): Promise<void>;
-}
+export type QueueRunner = ReturnType<typeof startQueueRunner>;
 
 /** Drains every `intervalMs` in this process (`npm run serve`), one drain at a time. */
 export function startQueueRunner(
@@ -247,15 +198,14 @@ export function startQueueRunner(
   options: Omit<DrainOptions, 'now'>,
   log: (message: string) => void,
   intervalMs = 2_000,
-): QueueRunner {
+) {
   let running: Promise<void> | undefined;
+  /** Drains now (unless a drain is running) and resolves when done. */
   const drain = () => {
     running ??= drainQueue(db, options)
-      .then((result) => {
-        if (result.retrying + result.failed > 0) {
-          log(
-            `Mail queue: ${result.retrying} letter(s) failed and will be retried, ${result.failed} gave up.`,
-          );
+      .then(({ retrying, failed }) => {
+        if (retrying + failed > 0) {
+          log(`Mail queue: ${retrying} letter(s) failed and will be retried, ${failed} gave up.`);
         }
       })
       .catch((error: unknown) => log(`Mail queue: drain failed: ${safeError(error)}`))
@@ -268,6 +218,7 @@ export function startQueueRunner(
   timer.unref();
   return {
     drain,
+    /** Stops the timer and waits for a drain in progress. */
     stop: async () => {
       clearInterval(timer);
       await running;

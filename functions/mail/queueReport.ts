@@ -1,18 +1,13 @@
 // `npm run admin -- queue`: what the mail queue holds, for an operator. Letters are shown by number,
 // kind, language (or "operator" for a letter about held comments) and state; the addresses stay in
 // the database.
-import { asc, count, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { mailQueue, subscribers } from '../db/schema.ts';
 import type { Db } from '../db/types.ts';
 import { queueRequestedLetters } from './queue.ts';
 
 export async function queueReport(db: Db, now = new Date()): Promise<string> {
   await queueRequestedLetters(db);
-  const totals = await db
-    .select({ status: mailQueue.status, n: count() })
-    .from(mailQueue)
-    .groupBy(mailQueue.status);
-  const of = (status: string) => totals.find((row) => row.status === status)?.n ?? 0;
   const rows = await db
     .select({
       id: mailQueue.id,
@@ -23,12 +18,16 @@ export async function queueReport(db: Db, now = new Date()): Promise<string> {
       lastError: mailQueue.lastError,
       createdAt: mailQueue.createdAt,
       language: subscribers.language,
+      // Counted before the limit: the whole queue's.
+      waiting: sql<number>`(count(*) filter (where ${mailQueue.status} = 'waiting') over ())::int`,
+      failed: sql<number>`(count(*) filter (where ${mailQueue.status} = 'failed') over ())::int`,
     })
     .from(mailQueue)
     .leftJoin(subscribers, eq(subscribers.id, mailQueue.subscriberId))
     .orderBy(asc(mailQueue.status), asc(mailQueue.id))
     .limit(100);
-  const lines = [`Mail queue: ${of('waiting')} waiting, ${of('failed')} failed.`];
+  const { waiting = 0, failed = 0 } = rows[0] ?? {};
+  const lines = [`Mail queue: ${waiting} waiting, ${failed} failed.`];
   for (const row of rows) {
     const next =
       row.status === 'waiting'
@@ -39,6 +38,6 @@ export async function queueReport(db: Db, now = new Date()): Promise<string> {
         (row.lastError ? `\n    last error: ${row.lastError}` : ''),
     );
   }
-  if (rows.length < of('waiting') + of('failed')) lines.push(`(the first ${rows.length} shown)`);
+  if (rows.length < waiting + failed) lines.push(`(the first ${rows.length} shown)`);
   return lines.join('\n');
 }

@@ -1,9 +1,17 @@
-// When a letter that could not be sent is tried again, shared by the queue's drainers.
+// When a letter that could not be sent is tried again: by the queue's drainers (across drains) and by the
+// newsletter send (within one run).
 import { eq } from 'drizzle-orm';
 import { mailQueue } from '../db/schema.ts';
 import type { Db } from '../db/types.ts';
 import { safeError } from '../safeError.ts';
-import { backoffMs } from './backoff.ts';
+
+/**
+ * The wait before the try after `failures` failed ones: `firstMs`, then twice each time, up to `maxMs`,
+ * so a mail server that is down for a while is not hammered, nor a letter held back for days.
+ */
+export function backoffMs(failures: number, firstMs: number, maxMs = Number.POSITIVE_INFINITY): number {
+  return Math.min(firstMs * 2 ** Math.max(failures - 1, 0), maxMs);
+}
 
 /** A letter still failing after this many tries is marked failed and left for the operator. */
 export const maxAttempts = 8;

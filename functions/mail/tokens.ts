@@ -5,9 +5,11 @@ import type { ModerationAction } from '../contract.ts';
 import { deriveKey } from '../http/derivedKeys.ts';
 
 /** How long a confirmation link works: as long as a pending address is kept. */
-export const confirmLifetimeMs = 48 * 3_600_000;
+const confirmLifetimeMs = 48 * 3_600_000;
+/** How long the approve and hide links of a moderation letter work. */
+const moderationLifetimeMs = 7 * 24 * 3_600_000;
 
-const uuidPattern = /^([0-9a-f]{8})([0-9a-f]{4})([0-9a-f]{4})([0-9a-f]{4})([0-9a-f]{12})$/;
+const issuedPattern = /^[0-9a-z]{1,10}$/;
 
 function mac(key: string | Buffer, purpose: string, ...parts: string[]): string {
   return createHmac('sha256', key)
@@ -22,22 +24,29 @@ function mac(key: string | Buffer, purpose: string, ...parts: string[]): string 
  */
 const keysOf = (secret: string) => [deriveKey(secret, 'tokens'), secret];
 
-function sameMac(given: string, expected: string): boolean {
+/** Whether `given` is the MAC of `parts` under one of `keys`, compared in constant time. */
+function signedBy(keys: (string | Buffer)[], given: string, purpose: string, ...parts: string[]): boolean {
   const a = Buffer.from(given);
-  const b = Buffer.from(expected);
-  return a.length === b.length && timingSafeEqual(a, b);
+  return keys.some((key) => {
+    const b = Buffer.from(mac(key, purpose, ...parts));
+    return a.length === b.length && timingSafeEqual(a, b);
+  });
 }
+
+/** A time as tokens carry it: seconds in base 36. */
+const issuedAt36 = (at: Date) => Math.floor(at.getTime() / 1000).toString(36);
+/** Whether a token issued at `issued` (base 36) is older than `lifetimeMs` at `now`. */
+const expired = (issued: string, now: Date, lifetimeMs: number) =>
+  now.getTime() - Number.parseInt(issued, 36) * 1000 > lifetimeMs;
 
 /** `d5e05778-d1fe-…` -> `d5e05778d1fe…` and back; undefined when it is not a uuid. */
 const compact = (id: string) => id.replaceAll('-', '');
-function expand(compactId: string): string | undefined {
-  const parts = uuidPattern.exec(compactId);
-  return parts ? parts.slice(1).join('-') : undefined;
-}
+const expand = (id: string) =>
+  /^[0-9a-f]{32}$/.test(id) ? id.replace(/^(.{8})(.{4})(.{4})(.{4})/, '$1-$2-$3-$4-') : undefined;
 
 /** `<id>.<issued, seconds in base 36>.<mac>` for the confirmation link of a letter issued at `issuedAt`. */
 export function confirmToken(secret: string, subscriberId: string, issuedAt: Date): string {
-  const issued = Math.floor(issuedAt.getTime() / 1000).toString(36);
+  const issued = issuedAt36(issuedAt);
   return `${compact(subscriberId)}.${issued}.${mac(deriveKey(secret, 'tokens'), 'confirm', subscriberId, issued)}`;
 }
 
@@ -46,21 +55,17 @@ export function unsubscribeToken(secret: string, subscriberId: string): string {
   return `${compact(subscriberId)}.${mac(deriveKey(secret, 'tokens'), 'unsubscribe', subscriberId)}`;
 }
 
-export type ConfirmTokenCheck =
-  | { status: 'valid'; subscriberId: string }
-  | { status: 'expired'; subscriberId: string }
-  | { status: 'invalid' };
-
 /** Whether a confirmation token is ours (its HMAC matches) and still within its 48 hours at `now`. */
-export function checkConfirmToken(secret: string, token: string, now = new Date()): ConfirmTokenCheck {
+export function checkConfirmToken(
+  secret: string,
+  token: string,
+  now = new Date(),
+): { status: 'valid' | 'expired'; subscriberId: string } | { status: 'invalid' } {
   const [id = '', issued = '', given = '', ...rest] = token.split('.');
   const subscriberId = expand(id);
-  if (!subscriberId || rest.length > 0 || !/^[0-9a-z]{1,10}$/.test(issued)) return { status: 'invalid' };
-  if (!keysOf(secret).some((key) => sameMac(given, mac(key, 'confirm', subscriberId, issued)))) {
-    return { status: 'invalid' };
-  }
-  const age = now.getTime() - Number.parseInt(issued, 36) * 1000;
-  return age > confirmLifetimeMs ? { status: 'expired', subscriberId } : { status: 'valid', subscriberId };
+  if (!subscriberId || rest.length > 0 || !issuedPattern.test(issued)) return { status: 'invalid' };
+  if (!signedBy(keysOf(secret), given, 'confirm', subscriberId, issued)) return { status: 'invalid' };
+  return { status: expired(issued, now, confirmLifetimeMs) ? 'expired' : 'valid', subscriberId };
 }
 
 /** The subscriber id an unsubscribe token stands for, or undefined when it is not ours. */
@@ -68,47 +73,33 @@ export function checkUnsubscribeToken(secret: string, token: string): string | u
   const [id = '', given = '', ...rest] = token.split('.');
   const subscriberId = expand(id);
   if (!subscriberId || rest.length > 0) return undefined;
-  return keysOf(secret).some((key) => sameMac(given, mac(key, 'unsubscribe', subscriberId)))
-    ? subscriberId
-    : undefined;
+  return signedBy(keysOf(secret), given, 'unsubscribe', subscriberId) ? subscriberId : undefined;
 }
-
-/** How long the approve and hide links of a moderation letter work. */
-export const moderationLifetimeMs = 7 * 24 * 3_600_000;
 
 /**
  * `<a|h>.<comment id, base 36>.<issued, seconds in base 36>.<mac>`: one token per comment and action,
  * so the approve link cannot be turned into a hide link or moved to another comment.
  */
 export function moderationToken(secret: string, action: ModerationAction, commentId: number, issuedAt: Date) {
-  const parts = [
-    action[0] as string,
-    commentId.toString(36),
-    Math.floor(issuedAt.getTime() / 1000).toString(36),
-  ];
+  const parts = [action[0] as string, commentId.toString(36), issuedAt36(issuedAt)];
   return `${parts.join('.')}.${mac(deriveKey(secret, 'moderation'), 'moderate', ...parts)}`;
 }
 
-export type ModerationTokenCheck =
-  | { status: 'valid' | 'expired'; action: ModerationAction; commentId: number }
-  | { status: 'invalid' };
-
 /** Whether a moderation token is ours and still within its 7 days at `now`, and what it asks for. */
-export function checkModerationToken(secret: string, token: string, now = new Date()): ModerationTokenCheck {
+export function checkModerationToken(
+  secret: string,
+  token: string,
+  now = new Date(),
+): { status: 'valid' | 'expired'; action: ModerationAction; commentId: number } | { status: 'invalid' } {
   const [letter = '', id = '', issued = '', given = '', ...rest] = token.split('.');
-  if (
-    rest.length > 0 ||
-    !/^[ah]$/.test(letter) ||
-    !/^[0-9a-z]{1,7}$/.test(id) ||
-    !/^[0-9a-z]{1,10}$/.test(issued)
-  ) {
+  const wellFormed =
+    rest.length === 0 && /^[ah]$/.test(letter) && /^[0-9a-z]{1,7}$/.test(id) && issuedPattern.test(issued);
+  if (!wellFormed || !signedBy([deriveKey(secret, 'moderation')], given, 'moderate', letter, id, issued)) {
     return { status: 'invalid' };
   }
-  if (!sameMac(given, mac(deriveKey(secret, 'moderation'), 'moderate', letter, id, issued))) {
-    return { status: 'invalid' };
-  }
-  const action: ModerationAction = letter === 'a' ? 'approve' : 'hide';
-  const commentId = Number.parseInt(id, 36);
-  const age = now.getTime() - Number.parseInt(issued, 36) * 1000;
-  return { status: age > moderationLifetimeMs ? 'expired' : 'valid', action, commentId };
+  return {
+    status: expired(issued, now, moderationLifetimeMs) ? 'expired' : 'valid',
+    action: letter === 'a' ? 'approve' : 'hide',
+    commentId: Number.parseInt(id, 36),
+  };
 }

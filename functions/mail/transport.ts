@@ -28,44 +28,25 @@ export interface MailTransport {
   close(): void;
 }
 
-/**
- * What nodemailer is given: the recipient as an `{ address }` object, so the address is never parsed
- * as a list or a display name, whatever it holds.
- */
-function message(letter: Letter) {
-  return { ...letter, to: { name: '', address: letter.to } };
-}
-
-function smtpTransport(smtpUrl: string, from: string): MailTransport {
+export function createMailTransport(config: Pick<Config, 'dataDir' | 'mail'>): MailTransport {
+  const { smtpUrl, from } = config.mail;
+  const outbox = outboxDir(config);
   const transporter = nodemailer.createTransport(
-    // Short timeouts: a stuck server should fail a try (which is retried), not hold the queue for minutes.
-    { url: smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 },
-    { from },
-  );
-  const url = new URL(smtpUrl);
-  return {
-    description: `${url.protocol}//${url.host}`,
-    async send(letter) {
-      await transporter.sendMail(message(letter));
-      return {};
-    },
-    close: () => transporter.close(),
-  };
-}
-
-function outboxTransport(dir: string, from: string): MailTransport {
-  const transporter = nodemailer.createTransport(
-    { streamTransport: true, buffer: true, newline: 'windows' },
+    smtpUrl
+      ? // Short timeouts: a stuck server should fail a try (which is retried), not hold the queue long.
+        { url: smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 }
+      : { streamTransport: true, buffer: true, newline: 'windows' },
     { from },
   );
   return {
-    description: dir,
+    description: smtpUrl ? `${new URL(smtpUrl).protocol}//${new URL(smtpUrl).host}` : outbox,
     async send(letter) {
-      const info = await transporter.sendMail(message(letter));
-      makePrivateDir(dir);
+      // The recipient as an `{ address }` object, so it is never parsed as a list or a display name.
+      const info = await transporter.sendMail({ ...letter, to: { name: '', address: letter.to } });
+      if (smtpUrl) return {};
+      makePrivateDir(outbox);
       const time = new Date().toISOString().replace(/[:.]/g, '-');
-      const name = `${outboxTag(letter.to)}-${time}-${randomBytes(4).toString('hex')}.eml`;
-      const file = path.join(dir, name);
+      const file = path.join(outbox, `${outboxTag(letter.to)}-${time}-${randomBytes(4).toString('hex')}.eml`);
       // Whole or not at all: a reader of the folder never meets half a letter.
       await fs.writeFile(`${file}.partial`, info.message as Buffer, { mode: privateFileMode });
       await fs.rename(`${file}.partial`, file);
@@ -73,10 +54,4 @@ function outboxTransport(dir: string, from: string): MailTransport {
     },
     close: () => transporter.close(),
   };
-}
-
-export function createMailTransport(config: Pick<Config, 'dataDir' | 'mail'>): MailTransport {
-  return config.mail.smtpUrl
-    ? smtpTransport(config.mail.smtpUrl, config.mail.from)
-    : outboxTransport(outboxDir(config), config.mail.from);
 }

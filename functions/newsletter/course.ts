@@ -24,13 +24,11 @@ export interface CourseLetter {
   text: Record<Lang, IssueText>;
 }
 
-export const courseDir = (contentDir: string) => path.join(contentDir, 'newsletter', 'course');
-
 /** Every letter file of the course in every language, each checked against the frontmatter schema. */
 export async function readLetterFiles(contentDir: string): Promise<CourseLetterSource[]> {
   const letters: CourseLetterSource[] = [];
   for (const language of languages) {
-    const dir = path.join(courseDir(contentDir), language);
+    const dir = path.join(contentDir, 'newsletter', 'course', language);
     const files = (await fs.readdir(dir).catch(() => [])).filter((file) => file.endsWith('.md')).sort();
     for (const name of files) {
       const file = path.join('content', 'newsletter', 'course', language, name);
@@ -54,35 +52,25 @@ export async function loadCourse(contentDir: string): Promise<CourseLetter[]> {
     }
   }
   if (problems.length > 0) throw new IssueError(`The course has problems:\n- ${problems.join('\n- ')}`);
+  const pick = (language: Lang, day: number) => {
+    const source = sources.find((letter) => letter.language === language && letter.data.day === day);
+    if (!source) throw new IssueError(`The course has no ${language} letter for day ${day}`);
+    const { data, markdown } = source;
+    return { tip: data.tip, text: { subject: data.subject, preview: data.preview, markdown } };
+  };
   return courseDays.map((day, step) => {
-    const pick = (language: Lang) => {
-      const source = sources.find((letter) => letter.language === language && letter.data.day === day);
-      if (!source) throw new IssueError(`The course has no ${language} letter for day ${day}`);
-      return source;
-    };
-    const text = (language: Lang): IssueText => {
-      const { data, markdown } = pick(language);
-      return { subject: data.subject, preview: data.preview, markdown };
-    };
-    return { step, day, tip: pick('en').data.tip, text: { en: text('en'), bg: text('bg') } };
+    const [en, bg] = [pick('en', day), pick('bg', day)];
+    return { step, day, tip: en.tip, text: { en: en.text, bg: bg.text } };
   });
 }
 
-/** What fills a letter's placeholders: the tip's words (from tips.json now) and the site's home page. */
-export interface CourseFill {
-  tipLabel: string;
-  tipText: string;
-  home: string;
-}
-
-/** The letter's Markdown with its tip set as a quote where `{{tip}}` stands and `{home}` made a link. */
-export function fillCourseMarkdown(markdown: string, fill: CourseFill): string {
-  const tip = `> **${fill.tipLabel}** ${fill.tipText}`;
+/** The letter's Markdown with `tip` (a Markdown line) where `{{tip}}` stands and `{home}` made a link. */
+export function fillCourseMarkdown(markdown: string, tip: string, home: string): string {
   return markdown
     .split('\n')
     .map((line) => (line.trim() === tipMarker ? tip : line))
     .join('\n')
-    .replaceAll('{home}', fill.home);
+    .replaceAll('{home}', home);
 }
 
 /** The rare tip's words in one language, read from content/tips.json when the letter is made. */

@@ -30,13 +30,11 @@ export const courseLetterSchema = z.object({
   tip: z.string().regex(/^r[1-9]\d*$/, 'must be the id of a rare tip, e.g. r12'),
 });
 
-export type CourseLetterFrontmatter = z.infer<typeof courseLetterSchema>;
-
 /** A letter in one language as the build and the functions check it: its frontmatter and Markdown. */
 export interface CourseLetterSource {
   file: string;
   language: Lang;
-  data: CourseLetterFrontmatter;
+  data: z.infer<typeof courseLetterSchema>;
   markdown: string;
 }
 

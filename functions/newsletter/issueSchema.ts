@@ -10,8 +10,6 @@ export const issueSchema = z.object({
   date: z.coerce.date().optional(),
 });
 
-export type IssueFrontmatter = z.infer<typeof issueSchema>;
-
 /** One language of an issue, as read from content/newsletter. */
 export interface IssueText {
   subject: string;

@@ -2,7 +2,7 @@
 // issueSchema, the rest Markdown (in letters an .mdx file is read as plain Markdown).
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { type Lang, languages } from '../contract.ts';
+import type { Lang } from '../contract.ts';
 import { readFrontmatter } from '../frontmatter.ts';
 import { type IssueText, issueSchema, issueSlugPattern } from './issueSchema.ts';
 
@@ -16,16 +16,12 @@ const extensions = ['.md', '.mdx'];
 
 /** The slugs with a file in every language, sorted. */
 export async function listIssues(contentDir: string): Promise<string[]> {
-  const perLanguage = await Promise.all(
-    languages.map(async (language) => {
-      const files = await fs.readdir(path.join(contentDir, 'newsletter', language)).catch(() => []);
-      return new Set(
-        files.filter((f) => extensions.includes(path.extname(f))).map((f) => f.replace(/\.mdx?$/, '')),
-      );
-    }),
-  );
-  const [first = new Set<string>(), ...others] = perLanguage;
-  return [...first].filter((slug) => others.every((set) => set.has(slug))).sort();
+  const slugsIn = async (language: Lang) =>
+    (await fs.readdir(path.join(contentDir, 'newsletter', language)).catch(() => [] as string[]))
+      .filter((file) => extensions.includes(path.extname(file)))
+      .map((file) => file.replace(/\.mdx?$/, ''));
+  const [en, bg] = await Promise.all([slugsIn('en'), slugsIn('bg')]);
+  return [...new Set(en)].filter((slug) => bg.includes(slug)).sort();
 }
 
 async function readIssueFile(contentDir: string, language: Lang, slug: string): Promise<IssueText> {
@@ -35,11 +31,8 @@ async function readIssueFile(contentDir: string, language: Lang, slug: string): 
     if (source === undefined) continue;
     const frontmatter = readFrontmatter(source, issueSchema);
     if ('problem' in frontmatter) throw new IssueError(`${file}: ${frontmatter.problem}`);
-    return {
-      subject: frontmatter.data.subject,
-      preview: frontmatter.data.preview,
-      markdown: frontmatter.body,
-    };
+    const { subject, preview } = frontmatter.data;
+    return { subject, preview, markdown: frontmatter.body };
   }
   throw new IssueError(
     `content/newsletter/${language}/${slug}.md is missing: every issue needs a file per language`,
@@ -49,7 +42,9 @@ async function readIssueFile(contentDir: string, language: Lang, slug: string): 
 /** Both languages of an issue; an IssueError says what is missing or wrong. */
 export async function loadIssue(contentDir: string, slug: string): Promise<Issue> {
   if (!issueSlugPattern.test(slug)) throw new IssueError(`Not an issue name: ${slug}`);
-  const [en, bg] = await Promise.all(languages.map((language) => readIssueFile(contentDir, language, slug)));
-  if (!en || !bg) throw new IssueError(`Issue ${slug} is incomplete`);
+  const [en, bg] = await Promise.all([
+    readIssueFile(contentDir, 'en', slug),
+    readIssueFile(contentDir, 'bg', slug),
+  ]);
   return { en, bg };
 }

@@ -4,16 +4,18 @@
 // A letter cut off between the two writes goes again with the same Message-ID, which mail programs
 // show once.
 import { setTimeout as sleep } from 'node:timers/promises';
-import { and, asc, count, eq, notExists, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Lang } from '../contract.ts';
-import { newsletterSends, subscribers } from '../db/schema.ts';
+import { newsletterSends, type sendStatuses, subscribers } from '../db/schema.ts';
 import type { Db } from '../db/types.ts';
-import { backoffMs } from '../mail/backoff.ts';
-import { issueLetter, type LetterContext, type Recipient } from '../mail/letters.ts';
-import type { MailTransport } from '../mail/transport.ts';
+import { issueLetter, type LetterContext } from '../mail/letters.ts';
+import { backoffMs } from '../mail/retries.ts';
+import type { Letter, MailTransport } from '../mail/transport.ts';
 import { safeError } from '../safeError.ts';
 import type { Issue } from './issues.ts';
 import { lockIssueSend } from './sendLock.ts';
+
+type SendStatus = (typeof sendStatuses)[number];
 
 export interface SendOptions {
   transport: MailTransport;
@@ -48,14 +50,17 @@ export interface SendSummary {
 }
 
 /** PostgreSQL's foreign_key_violation, possibly wrapped by drizzle: the subscriber row is gone. */
-function subscriberGone(error: unknown): boolean {
-  const codeOf = (value: unknown) => (value as { code?: unknown } | undefined)?.code;
-  return codeOf(error) === '23503' || codeOf((error as { cause?: unknown } | undefined)?.cause) === '23503';
-}
+const subscriberGone = (error: unknown) =>
+  [error, (error as { cause?: unknown } | undefined)?.cause].some(
+    (e) => (e as { code?: unknown })?.code === '23503',
+  );
 
-/** Confirmed subscribers who have not got the issue, oldest first, with the state of their log row. */
-async function recipientsOf(db: Db, slug: string) {
-  const rows = await db
+/**
+ * Confirmed subscribers who have not got the issue, oldest first, with the state of their log row (one
+ * at most: the log's primary key is the issue and the subscriber).
+ */
+function recipientsOf(db: Db, slug: string) {
+  return db
     .select({
       id: subscribers.id,
       email: subscribers.email,
@@ -67,60 +72,31 @@ async function recipientsOf(db: Db, slug: string) {
       newsletterSends,
       and(eq(newsletterSends.subscriberId, subscribers.id), eq(newsletterSends.issue, slug)),
     )
-    .where(
-      and(
-        eq(subscribers.status, 'confirmed'),
-        notExists(
-          db
-            .select({ one: sql`1` })
-            .from(newsletterSends)
-            .where(
-              and(
-                eq(newsletterSends.issue, slug),
-                eq(newsletterSends.subscriberId, subscribers.id),
-                eq(newsletterSends.status, 'sent'),
-              ),
-            ),
-        ),
-      ),
-    )
+    .where(and(eq(subscribers.status, 'confirmed'), sql`${newsletterSends.status} is distinct from 'sent'`))
     .orderBy(asc(subscribers.createdAt), asc(subscribers.id));
-  return rows.map((row) => ({
-    recipient: { id: row.id, email: row.email, language: row.language } satisfies Recipient,
-    interrupted: row.logStatus === 'sending',
-  }));
 }
 
-async function log(
-  db: Db,
-  slug: string,
-  subscriberId: string,
-  status: 'sending' | 'sent' | 'failed',
-  error?: string,
-) {
+/** Writes the letter's row of the send log; `sending` counts a try. */
+async function log(db: Db, slug: string, subscriberId: string, status: SendStatus, error?: string) {
+  const attempts = status === 'sending' ? 1 : 0;
+  const lastError = error ?? null;
   await db
     .insert(newsletterSends)
-    .values({
-      issue: slug,
-      subscriberId,
-      status,
-      attempts: status === 'sending' ? 1 : 0,
-      lastError: error ?? null,
-    })
+    .values({ issue: slug, subscriberId, status, attempts, lastError })
     .onConflictDoUpdate({
       target: [newsletterSends.issue, newsletterSends.subscriberId],
       set: {
         status,
-        lastError: error ?? null,
+        lastError,
         updatedAt: sql`now()`,
-        ...(status === 'sending' ? { attempts: sql`${newsletterSends.attempts} + 1` } : {}),
+        attempts: sql`${newsletterSends.attempts} + ${attempts}`,
       },
     });
 }
 
 async function sendWithRetries(
   transport: MailTransport,
-  letter: Parameters<MailTransport['send']>[0],
+  letter: Letter,
   tries: number,
   firstRetryMs: number,
 ) {
@@ -140,28 +116,24 @@ async function sendWithRetries(
  * when another run is sending the same issue.
  */
 export async function sendIssue(db: Db, options: SendOptions): Promise<SendSummary> {
-  if (options.dryRun) return sendUnlocked(db, options, () => {});
-  const lock = await lockIssueSend(db, options.slug);
+  const lock = options.dryRun ? undefined : await lockIssueSend(db, options.slug);
   try {
-    return await sendUnlocked(db, options, lock.check);
+    return await sendUnlocked(db, options, () => lock?.check());
   } finally {
-    await lock.release();
+    await lock?.release();
   }
 }
 
 /** `check` throws when the run must stop before its next letter (its lease was lost). */
 async function sendUnlocked(db: Db, options: SendOptions, check: () => void): Promise<SendSummary> {
   const { slug, issue, transport, context } = options;
-  const [already] = await db
-    .select({ n: count() })
-    .from(newsletterSends)
-    .where(and(eq(newsletterSends.issue, slug), eq(newsletterSends.status, 'sent')));
+  const sent = and(eq(newsletterSends.issue, slug), eq(newsletterSends.status, 'sent'));
   const queue = await recipientsOf(db, slug);
   const summary: SendSummary = {
     total: queue.length,
     sent: 0,
-    alreadySent: already?.n ?? 0,
-    resumed: queue.filter((entry) => entry.interrupted).length,
+    alreadySent: await db.$count(newsletterSends, sent),
+    resumed: queue.filter((row) => row.logStatus === 'sending').length,
     failed: [],
     gone: 0,
     byLanguage: { en: 0, bg: 0 },
@@ -169,7 +141,7 @@ async function sendUnlocked(db: Db, options: SendOptions, check: () => void): Pr
   };
   if (options.dryRun) {
     // Everything but the sending: the letters are made, so a broken issue shows now, not mid-send.
-    for (const { recipient } of queue) {
+    for (const recipient of queue) {
       await issueLetter(context, recipient, slug, issue[recipient.language]);
       summary.byLanguage[recipient.language]++;
     }
@@ -177,7 +149,7 @@ async function sendUnlocked(db: Db, options: SendOptions, check: () => void): Pr
   }
   const gapMs = 1000 / options.perSecond;
   let nextStart = 0;
-  for (const [index, { recipient }] of queue.entries()) {
+  for (const [index, recipient] of queue.entries()) {
     await sleep(Math.max(0, nextStart - Date.now()));
     if (options.signal?.aborted) break;
     check();

@@ -4,7 +4,7 @@
 // over at once (its pid is gone); one on another host when its lease runs out (two minutes at most).
 import { randomUUID } from 'node:crypto';
 import os from 'node:os';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, or, sql } from 'drizzle-orm';
 import { settings } from '../db/schema.ts';
 import type { Db } from '../db/types.ts';
 
@@ -13,12 +13,6 @@ const renewEveryMs = 30_000;
 
 export class SendRunningError extends Error {
   override name = 'SendRunningError';
-}
-
-export interface SendLock {
-  /** Throws SendRunningError once a renewal failed or found the lease taken: the run must stop. */
-  check(): void;
-  release(): Promise<void>;
 }
 
 /** `<lease end, ISO>|<run id>|<host>|<pid>`: the end is what a takeover compares with the clock. */
@@ -38,29 +32,23 @@ function ownerGone(value: string): boolean {
 }
 
 /** Takes the issue's lock, or throws SendRunningError when another run holds it. */
-export async function lockIssueSend(db: Db, slug: string, renewMs = renewEveryMs): Promise<SendLock> {
+export async function lockIssueSend(db: Db, slug: string, renewMs = renewEveryMs) {
   const key = `newsletter-send:${slug}`;
   const run = randomUUID();
+  const [held] = await db.select().from(settings).where(eq(settings.key, key));
+  // Free, its lease run out, or (compare-and-set, whoever races) held by a gone process of this host.
   const taken = await db
     .insert(settings)
     .values({ key, value: leaseValue(run) })
     .onConflictDoUpdate({
       target: settings.key,
       set: { value: sql`excluded.value` },
-      setWhere: sql`split_part(${settings.value}, '|', 1)::timestamptz < now()`,
+      setWhere: or(
+        sql`split_part(${settings.value}, '|', 1)::timestamptz < now()`,
+        held && ownerGone(held.value) ? eq(settings.value, held.value) : undefined,
+      ),
     })
     .returning({ key: settings.key });
-  if (taken.length === 0) {
-    const [held] = await db.select().from(settings).where(eq(settings.key, key));
-    if (held && ownerGone(held.value)) {
-      const takenOver = await db
-        .update(settings)
-        .set({ value: leaseValue(run) })
-        .where(and(eq(settings.key, key), eq(settings.value, held.value)))
-        .returning({ key: settings.key });
-      taken.push(...takenOver);
-    }
-  }
   if (taken.length === 0) {
     throw new SendRunningError(
       `Another \`newsletter send\` of ${slug} is running; this one stops. Run it again once that one ` +
@@ -84,6 +72,7 @@ export async function lockIssueSend(db: Db, slug: string, renewMs = renewEveryMs
   }, renewMs);
   renew.unref();
   return {
+    /** Throws SendRunningError once a renewal failed or found the lease taken: the run must stop. */
     check: () => {
       if (lost) {
         throw new SendRunningError(

@@ -22,22 +22,21 @@ export default async (): Promise<Response> => {
     console.error(`Mail queue skipped: ${problem ?? 'DATABASE_URL must be set.'}`);
     return new Response(null, { status: 500 });
   }
-  const siteUrl = settings.siteUrl ?? '';
   const database = openPostgres(settings.databaseUrl, 1);
   const transport = createMailTransport(settings);
   try {
     const services = createServices(settings, createContent(settings.contentDir), async () => database);
-    const context = { secret: await services.hashSecret(), siteUrl };
+    const options = {
+      transport,
+      context: { secret: await services.hashSecret(), siteUrl: settings.siteUrl ?? '' },
+      confirmPerHour: settings.mail.confirmPerHour,
+      contentDir: settings.contentDir,
+      operator: operatorMail(settings, services),
+    };
     const started = Date.now();
     let sent = 0;
     while (Date.now() - started < budgetMs) {
-      const result = await drainQueue(database.db, {
-        transport,
-        context,
-        confirmPerHour: settings.mail.confirmPerHour,
-        contentDir: settings.contentDir,
-        operator: operatorMail(settings, services),
-      });
+      const result = await drainQueue(database.db, options);
       sent += result.sent;
       if (result.capped || result.sent + result.retrying + result.failed === 0) break;
     }

@@ -3,13 +3,12 @@
 // Serverless instances are many and short-lived, so storage is PostgreSQL only (DATABASE_URL).
 import path from 'node:path';
 import { Hono } from 'hono';
-import { type ApiApp, apiHeaders, createApp } from '../app.ts';
+import { apiHeaders, createApp } from '../app.ts';
 import { ConfigError, loadConfig, productionProblem } from '../config.ts';
 import { createContent } from '../content.ts';
 import { errorMessages } from '../contract.ts';
 import { migrateOrClose } from '../db/migrate.ts';
 import { openPostgres } from '../db/postgres.ts';
-import type { Database } from '../db/types.ts';
 import { noProxy } from '../http/trustProxy.ts';
 import { safeError } from '../safeError.ts';
 import { createServices } from '../services.ts';
@@ -17,60 +16,52 @@ import { createServices } from '../services.ts';
 /** The parts of Netlify's Context this function reads. */
 interface NetlifyContext {
   ip?: string;
-  geo?: {
-    city?: string;
-    country?: { code?: string; name?: string };
-    subdivision?: { code?: string; name?: string };
-  };
+  geo?: { city?: string; country?: Place; subdivision?: Place };
 }
+type Place = { code?: string; name?: string };
 
 // netlify.toml's included_files puts content/ and the migrations beside the function, relative to the
 // working directory, both on Netlify and under `netlify dev`.
 const root = process.cwd();
 
-function createNetlifyApp(): ApiApp {
-  const settings = loadConfig({
-    CONTENT_DIR: path.join(root, 'content'),
-    // Each instance holds its own pool: keep it small (or point DATABASE_URL at a pooler).
-    PG_POOL_MAX: '2',
-    // Netlify stands in front and writes its own client and location headers.
-    TRUST_PROXY: 'netlify',
-    // Netlify sets URL to the site's main address.
-    ...(process.env.URL ? { SITE_URL: process.env.URL } : {}),
-    ...process.env,
-  });
-  const problem = productionProblem(settings, true);
-  if (problem) throw new ConfigError(problem);
-  const open = async (): Promise<Database> => {
-    if (!settings.databaseUrl) {
-      throw new ConfigError('DATABASE_URL is not set: on Netlify the functions need a PostgreSQL server.');
-    }
-    // A failed migration closes the pool, so a failing cold start does not leak connections.
-    const database = openPostgres(settings.databaseUrl, settings.pgPoolMax);
-    return migrateOrClose(database, path.join(root, 'functions', 'migrations'));
-  };
-  return createApp(createServices(settings, createContent(settings.contentDir), open));
+/** The API, or when it could not start a plain 500 for every request (the log says why). */
+function startApi() {
+  try {
+    const settings = loadConfig({
+      CONTENT_DIR: path.join(root, 'content'),
+      // Each instance holds its own pool: keep it small (or point DATABASE_URL at a pooler).
+      PG_POOL_MAX: '2',
+      // Netlify stands in front and writes its own client and location headers.
+      TRUST_PROXY: 'netlify',
+      // Netlify sets URL to the site's main address.
+      ...(process.env.URL ? { SITE_URL: process.env.URL } : {}),
+      ...process.env,
+    });
+    const problem = productionProblem(settings, true);
+    if (problem) throw new ConfigError(problem);
+    const open = async () => {
+      if (!settings.databaseUrl) {
+        throw new ConfigError('DATABASE_URL is not set: on Netlify the functions need a PostgreSQL server.');
+      }
+      // A failed migration closes the pool, so a failing cold start does not leak connections.
+      const database = openPostgres(settings.databaseUrl, settings.pgPoolMax);
+      return migrateOrClose(database, path.join(root, 'functions', 'migrations'));
+    };
+    return createApp(createServices(settings, createContent(settings.contentDir), open));
+  } catch (error) {
+    return new Hono().use(apiHeaders(() => noProxy)).all('*', (c) => {
+      console.error(
+        `The API cannot start: ${error instanceof ConfigError ? error.message : safeError(error)}`,
+      );
+      return c.json({ error: errorMessages.serverError }, 500);
+    });
+  }
 }
 
-let app: ApiApp | undefined;
-let startupError: unknown;
-try {
-  app = createNetlifyApp();
-} catch (error) {
-  startupError = error;
-}
+const app = startApi();
 
-/** Answers every request with a plain 500 (the log says why) when the API could not start. */
-function unavailable(error: unknown) {
-  return new Hono().use(apiHeaders(() => noProxy)).all('*', (c) => {
-    console.error(`The API cannot start: ${error instanceof ConfigError ? error.message : safeError(error)}`);
-    return c.json({ error: errorMessages.serverError }, 500);
-  });
-}
-
-export default async (request: Request, context?: NetlifyContext): Promise<Response> => {
-  if (!app) return unavailable(startupError).fetch(request);
-  return app.fetch(request, {
+export default (request: Request, context?: NetlifyContext): Promise<Response> | Response =>
+  app.fetch(request, {
     clientAddress: context?.ip,
     geo: context?.geo && {
       countryCode: context.geo.country?.code,
@@ -79,6 +70,5 @@ export default async (request: Request, context?: NetlifyContext): Promise<Respo
       region: context.geo.subdivision?.name ?? context.geo.subdivision?.code,
     },
   });
-};
 
 export const config = { path: '/api/*' };

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { backoffMs } from '../../functions/mail/backoff.ts';
-import { retryDelayMs } from '../../functions/mail/retries.ts';
+import { backoffMs, retryDelayMs } from '../../functions/mail/retries.ts';
 
 describe('backoffMs', () => {
   it('waits the first wait after one failure and doubles after each further one', () => {

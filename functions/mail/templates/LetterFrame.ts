@@ -12,7 +12,7 @@ import { Section } from '@react-email/section';
 import { Text } from '@react-email/text';
 import { type CSSProperties, createElement as h, type ReactNode } from 'react';
 import type { Lang } from '../../contract.ts';
-import type { MailText } from '../texts.ts';
+import { mailText } from '../texts.ts';
 
 /** The site's colours (src/styles/global.css), on a light page: mail programs mangle dark ones. */
 export const colours = {
@@ -25,6 +25,22 @@ export const colours = {
 } as const;
 
 export const font = "'Nunito', 'Segoe UI', Helvetica, Arial, sans-serif";
+
+/** A link in a letter's content. */
+export const boldLink: CSSProperties = { color: colours.grape, fontWeight: 700 };
+
+/** The first line of a letter's content, in the site's weight. */
+export const greeting: CSSProperties = { fontSize: '20px', fontWeight: 800, margin: '16px 0 8px' };
+
+/** A pill-shaped button in one of the site's colours. */
+export const button = (backgroundColor: string, padding: string, fontSize: string): CSSProperties => ({
+  backgroundColor,
+  color: colours.night,
+  borderRadius: '999px',
+  padding,
+  fontWeight: 800,
+  fontSize,
+});
 
 const styles: Record<string, CSSProperties> = {
   body: { backgroundColor: colours.cream, margin: 0, padding: '24px 0', fontFamily: font },
@@ -39,18 +55,20 @@ const styles: Record<string, CSSProperties> = {
 
 export interface FrameProps {
   language: Lang;
-  t: MailText;
   preview: string;
   siteUrl: string;
   /** A subscriber's unsubscribe page; absent in a letter to the operator. */
   unsubscribeUrl?: string;
   /** Why this letter came, when not the subscriber's `letter.why`. */
   why?: string;
-  children?: ReactNode;
 }
 
-export function LetterFrame({ language, t, preview, siteUrl, unsubscribeUrl, why, children }: FrameProps) {
-  const site = new URL(siteUrl).host;
+/** The whole letter around `content`. */
+export function letterFrame(
+  { language, preview, siteUrl, unsubscribeUrl, why }: FrameProps,
+  content: ReactNode[],
+) {
+  const t = mailText(language);
   return h(
     Html,
     { lang: language },
@@ -68,12 +86,12 @@ export function LetterFrame({ language, t, preview, siteUrl, unsubscribeUrl, why
           h(Text, { style: styles.brand }, t('letter.brand')),
           h(Text, { style: styles.tagline }, t('letter.tagline')),
         ),
-        h(Section, { style: styles.content }, children),
+        h(Section, { style: styles.content }, ...content),
         h(Hr, { style: { borderColor: colours.cream, margin: '16px 32px' } }),
         h(
           Section,
           { style: styles.footer },
-          h(Text, { style: { margin: '0 0 8px' } }, why ?? t('letter.why', { site })),
+          h(Text, { style: { margin: '0 0 8px' } }, why ?? t('letter.why', { site: new URL(siteUrl).host })),
           unsubscribeUrl &&
             h(
               Text,

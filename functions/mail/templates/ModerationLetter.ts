@@ -7,37 +7,18 @@ import { Section } from '@react-email/section';
 import { Text } from '@react-email/text';
 import { type CSSProperties, createElement as h } from 'react';
 import type { Lang } from '../../contract.ts';
-import { mailText } from '../texts.ts';
-import { colours, LetterFrame } from './LetterFrame.ts';
+import type { comments } from '../../db/schema.ts';
+import type { MailText } from '../texts.ts';
+import { boldLink, button, colours, greeting } from './LetterFrame.ts';
 
-export interface HeldCommentInLetter {
-  id: number;
-  name: string;
-  comment: string;
-  createdAt: Date;
+/** A held comment as the letter shows it, with its article's title and the letter's links. */
+export type HeldComment = Pick<
+  typeof comments.$inferSelect,
+  'id' | 'articleId' | 'name' | 'comment' | 'createdAt'
+> & {
   articleTitle: string;
-  articleUrl: string;
-  approveUrl: string;
-  hideUrl: string;
-}
-
-export interface ModerationLetterProps {
-  language: Lang;
-  siteUrl: string;
-  comments: HeldCommentInLetter[];
-  /** Held comments not listed (the letter shows a bounded number). */
-  more: number;
-}
-
-const button = (background: string): CSSProperties => ({
-  backgroundColor: background,
-  color: colours.night,
-  borderRadius: '999px',
-  padding: '10px 22px',
-  fontWeight: 800,
-  fontSize: '15px',
-  marginRight: '8px',
-});
+};
+type HeldCommentInLetter = HeldComment & Record<'articleUrl' | 'approveUrl' | 'hideUrl', string>;
 
 const quote: CSSProperties = {
   borderLeft: `4px solid ${colours.sun}`,
@@ -46,25 +27,17 @@ const quote: CSSProperties = {
   wordBreak: 'break-word',
 };
 
-function CommentBlock({ language, comment }: { language: Lang; comment: HeldCommentInLetter }) {
-  const t = mailText(language);
-  const date = new Intl.DateTimeFormat(language === 'bg' ? 'bg-BG' : 'en-GB', {
-    dateStyle: 'long',
-    timeStyle: 'short',
-    timeZone: 'UTC',
-  }).format(comment.createdAt);
+function commentBlock(t: MailText, language: Lang, comment: HeldCommentInLetter) {
+  const format = { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' } as const;
+  const date = comment.createdAt.toLocaleString(language === 'bg' ? 'bg-BG' : 'en-GB', format);
   return h(
     Section,
-    { style: { borderTop: `1px solid ${colours.cream}`, padding: '12px 0' } },
+    { key: comment.id, style: { borderTop: `1px solid ${colours.cream}`, padding: '12px 0' } },
     h(
       Text,
       { style: { margin: '0 0 4px', fontSize: '14px' } },
       `#${comment.id} · ${t('moderation.article')} `,
-      h(
-        Link,
-        { href: comment.articleUrl, style: { color: colours.grape, fontWeight: 700 } },
-        comment.articleTitle,
-      ),
+      h(Link, { href: comment.articleUrl, style: boldLink }, comment.articleTitle),
       ` · ${t('moderation.written', { date: `${date} UTC` })}`,
     ),
     h(Text, { style: { margin: '0', fontWeight: 800 } }, `${t('moderation.name')}: `, comment.name),
@@ -77,43 +50,43 @@ function CommentBlock({ language, comment }: { language: Lang; comment: HeldComm
     h(
       Section,
       null,
-      h(Button, { href: comment.approveUrl, style: button(colours.mint) }, t('moderation.approve')),
+      h(Button, { href: comment.approveUrl, style: moderationButton(colours.mint) }, t('moderation.approve')),
       // A space, so the plain-text part does not glue the second button's name to the first link.
       ' ',
-      h(Button, { href: comment.hideUrl, style: button(colours.sun) }, t('moderation.hide')),
+      h(Button, { href: comment.hideUrl, style: moderationButton(colours.sun) }, t('moderation.hide')),
     ),
   );
 }
 
-export function ModerationLetter({ language, siteUrl, comments, more }: ModerationLetterProps) {
-  const t = mailText(language);
-  const count = String(comments.length + more);
-  const one = comments.length + more === 1;
-  return h(
-    LetterFrame,
-    {
-      language,
-      t,
-      preview: t('moderation.preview'),
-      siteUrl,
-      why: t('moderation.why', { site: new URL(siteUrl).host }),
-    },
+const moderationButton = (background: string) => ({
+  ...button(background, '10px 22px', '15px'),
+  marginRight: '8px',
+});
+
+/** The letter's content in the frame (letterFrame); `more` held comments are counted, not shown. */
+export function moderationContent(
+  t: MailText,
+  language: Lang,
+  comments: HeldCommentInLetter[],
+  more: number,
+) {
+  const total = comments.length + more;
+  return [
     h(
       Text,
-      { style: { fontSize: '20px', fontWeight: 800, margin: '16px 0 8px' } },
-      one ? t('moderation.heading.one') : t('moderation.heading.many', { count }),
+      { style: greeting },
+      total === 1 ? t('moderation.heading.one') : t('moderation.heading.many', { count: String(total) }),
     ),
     h(Text, null, t('moderation.body')),
     h(Text, { style: { fontSize: '14px' } }, t('moderation.caution')),
-    ...comments.map((comment) => h(CommentBlock, { key: comment.id, language, comment })),
+    ...comments.map((comment) => commentBlock(t, language, comment)),
     more > 0 && h(Text, { style: { fontSize: '14px' } }, t('moderation.more', { count: String(more) })),
     h(Text, { style: { fontSize: '14px', marginTop: '20px' } }, t('moderation.expiry')),
-  );
+  ];
 }
 
 /** The subject names the article for one comment, the count for several; never what a visitor typed. */
-export function moderationSubject(language: Lang, comments: { articleTitle: string }[], more: number) {
-  const t = mailText(language);
+export function moderationSubject(t: MailText, comments: { articleTitle: string }[], more: number) {
   const total = comments.length + more;
   return total === 1
     ? t('moderation.subject.one', { article: comments[0]?.articleTitle ?? '' })
