@@ -4,6 +4,7 @@ import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
+import { pruneCache } from '../lib/buildCache.ts';
 import { compressFiles } from '../lib/builtPages/compression.ts';
 import { fontFace, fonts } from '../lib/builtPages/fonts.ts';
 import { islandScripts } from '../lib/builtPages/islandScripts.ts';
@@ -13,6 +14,7 @@ import { type PageSources, securityHeaders } from '../lib/builtPages/securityHea
 import { styles } from '../lib/builtPages/styles.ts';
 import { faceRules } from '../lib/fonts/faceRules.ts';
 import { sourceFile, weightNames } from '../lib/fonts/sources.ts';
+import { shareCardsCacheKind } from '../lib/shareCards/paths.ts';
 
 export interface BuiltPagesOptions {
   /** Where the pages may load things from besides the site, for the Content-Security-Policy. */
@@ -102,6 +104,8 @@ export function builtPages(options: BuiltPagesOptions): AstroIntegration {
         const root = fileURLToPath(dir);
         await runPasses(root, passes(options), (message) => logger.info(message));
         if (options.compress) logger.info(`compression: ${await compressFiles(root)}`);
+        // Share cards no build has drawn for 30 days (a changed tip leaves its old card behind).
+        await pruneCache(shareCardsCacheKind);
       },
     },
   };
