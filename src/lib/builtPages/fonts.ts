@@ -17,11 +17,10 @@ import subsetFont from 'subset-font';
 import { type Lang, languages } from '../../i18n/languages.ts';
 import { cached, installedVersion, pruneCache } from '../buildCache.ts';
 import { type FaceRules, faceRules } from '../fonts/faceRules.ts';
-import { type Face, FaceMap } from '../fonts/faces.ts';
-import { faceText, pageCharacters } from '../fonts/pageText.ts';
+import { type Face, FaceMap, sameFace } from '../fonts/faces.ts';
+import { faceText, type PageText as PageShows } from '../fonts/pageText.ts';
 import { sourceFile, weightNames } from '../fonts/sources.ts';
-import { type BuiltPage, elements, only, PageError, rawText } from './page.ts';
-import type { Pass } from './pass.ts';
+import { type BuiltPage, elements, only, PageError, type Pass, rawText } from './page.ts';
 
 /**
  * Characters a page may show that the build cannot see: visitors' comments and names. Both languages'
@@ -42,20 +41,18 @@ function range(from: number, to: number): string {
 }
 
 /**
- * Faces whose text can first appear after the page has painted: the generator's tip (display
+ * The face whose text can first appear after the page has painted: the generator's tip (display
  * semibold). Chromium never uses an `optional` face that finished loading after the first paint, so
- * these may swap in (the generator asks for its face when the visitor reaches for the button).
+ * this one may swap in (the generator asks for its face when the visitor reaches for the button).
  */
-const lateFaces: Face[] = [{ family: 'display', weight: 600 }];
-const isLate = (face: Face) =>
-  lateFaces.some((late) => late.family === face.family && late.weight === face.weight);
+const lateFace: Face = { family: 'display', weight: 600 };
 
 /**
  * One @font-face rule. A rule with a `range` holds the body font's letters no page shows: they can
  * only come with a visitor's text, after the first paint, so they swap in when they arrive.
  */
 export function fontFace(font: string, face: Face, url: string, range?: string, format = 'woff2'): string {
-  const display = range ? 'swap' : isLate(face) ? 'fallback' : 'optional';
+  const display = range ? 'swap' : sameFace(face, lateFace) ? 'fallback' : 'optional';
   const unicode = range ? `;unicode-range:${range}` : '';
   return `@font-face{font-family:"${font}";font-style:normal;font-weight:${face.weight};font-display:${display}${unicode};src:url("${url}") format("${format}")}`;
 }
@@ -93,7 +90,7 @@ interface LanguageText {
 interface PageText {
   page: BuiltPage;
   language: Lang;
-  shown: ReturnType<typeof faceText>;
+  shown: PageShows;
 }
 
 /** The site's fonts as the first page's stylesheet names them, and what its pages set in them. */
@@ -136,9 +133,9 @@ function readSiteText(pages: BuiltPage[]): SiteText {
       islandText: '',
     };
     site.languages.set(language, text);
-    for (const ch of pageCharacters(page.tree)) text.characters.add(ch);
     for (const weight of rules.weights) weights.add(weight);
     const shown = faceText(page.tree, rules);
+    for (const ch of shown.characters) text.characters.add(ch);
     site.pages.push({ page, language, shown });
     for (const [face, chars] of shown.faces) {
       const seen = text.faces.upsert(face, () => new Set());
@@ -150,12 +147,12 @@ function readSiteText(pages: BuiltPage[]): SiteText {
   return site;
 }
 
-/** Step 2: the generator's lists, which the widget shows in the late faces. */
+/** Step 2: the generator's lists, which the widget shows in the late face. */
 async function addWidgetLists(root: string, site: SiteText): Promise<void> {
   for (const [language, text] of site.languages) {
     const list = await readFile(join(root, widgetLists[language]), 'utf8').catch(() => '');
     for (const ch of list) text.characters.add(ch);
-    for (const face of lateFaces) for (const ch of list) text.faces.get(face)?.add(ch);
+    for (const ch of list) text.faces.get(lateFace)?.add(ch);
   }
 }
 

@@ -12,8 +12,7 @@ import runtime from 'astro/runtime/server/astro-island.prebuilt.js';
 import { Element, Text } from 'domhandler';
 import { DomUtils } from 'htmlparser2';
 import { inlineScript } from '../inlineScript.ts';
-import { type BuiltPage, elements, only, PageError, rawText } from './page.ts';
-import type { Pass } from './pass.ts';
+import { type BuiltPage, elements, only, PageError, type Pass, rawText } from './page.ts';
 
 /** Directives whose islands hydrate well after the first paint, so nothing is lost by waiting. */
 const waitingDirectives = new Set(['visible', 'reach', 'companion']);

@@ -11,6 +11,21 @@ export interface BuiltPage {
   tree: Document;
 }
 
+/** What every pass is given: the build folder (`dist/`, as a path) and every page of the build, parsed. */
+export interface Build {
+  root: string;
+  pages: BuiltPage[];
+}
+
+/**
+ * One step over the built pages. It edits their trees (and may write files of its own: font files,
+ * a script file, `_headers`); what it returns is logged.
+ */
+export interface Pass {
+  name: string;
+  run(build: Build): Promise<string>;
+}
+
 export function parsePage(html: string): Document {
   return parseDocument(html, {
     decodeEntities: false,

@@ -9,8 +9,7 @@ import {
   hsts,
   securityHeaders as siteHeaders,
 } from '../../../functions/http/securityHeaders.ts';
-import { type BuiltPage, elements, rawText } from './page.ts';
-import type { Pass } from './pass.ts';
+import { type BuiltPage, elements, type Pass, rawText } from './page.ts';
 
 /** Where the pages may load things from, besides their own origin. */
 export interface PageSources {

@@ -3,30 +3,10 @@
 import type { ChildNode, Document, Element } from 'domhandler';
 import { decodeHTML } from 'entities';
 import type { FaceChange, FaceRules } from './faceRules.ts';
-import { type Face, FaceMap } from './faces.ts';
+import { type Face, FaceMap, sameFace } from './faces.ts';
 
 const hiddenTags = new Set(['script', 'style']);
 const isElement = (node: ChildNode): node is Element => 'attribs' in node;
-
-/**
- * Every character a page can put on screen: its text and attribute values (island props carry the
- * widgets' labels), without the bodies of scripts and styles.
- */
-export function pageCharacters(tree: Document): Set<string> {
-  const chars = new Set<string>();
-  const visit = (nodes: ChildNode[]) => {
-    for (const node of nodes) {
-      if (node.type === 'text') for (const ch of decodeHTML(node.data)) chars.add(ch);
-      if (!isElement(node) || hiddenTags.has(node.name)) continue;
-      for (const value of Object.values(node.attribs)) for (const ch of decodeHTML(value)) chars.add(ch);
-      visit(node.children);
-    }
-  };
-  visit(tree.children);
-  return chars;
-}
-
-const same = (a: Face, b: Face) => a.family === b.family && a.weight === b.weight;
 
 /** CSS `bolder` (Tailwind's preflight asks it of `<strong>` and `<b>`). */
 const bolder = (weight: number) => (weight < 350 ? 400 : weight < 550 ? 700 : 900);
@@ -57,7 +37,7 @@ function elementFaces(
     if (changed === faces) continue;
     faces = name.includes(':') ? [...faces, ...changed] : changed;
   }
-  return faces.filter((f, i) => faces.findIndex((g) => same(g, f)) === i);
+  return faces.filter((f, i) => faces.findIndex((g) => sameFace(g, f)) === i);
 }
 
 /** Every string in an island's serialized props: the labels a widget can show after it hydrates. */
@@ -67,13 +47,28 @@ function propStrings(value: unknown, found: string[] = []): string[] {
   return found;
 }
 
+/** What a page shows (faceText). */
+export interface PageText {
+  /** Every character it can put on screen: its text and attribute values (island props carry the
+   * widgets' labels), without the bodies of scripts and styles. */
+  characters: Set<string>;
+  /** The text set in each face. */
+  faces: FaceMap<string>;
+  /** The strings in its islands' props: a widget's later labels, whose face the HTML cannot tell. */
+  islandText: string;
+}
+
 /**
- * The text a page sets in each face, from its elements' tags and classes, and the strings its islands
- * carry in their props (a widget's later labels, whose face the HTML cannot tell).
+ * What a page shows: its characters, the text it sets in each face (from its elements' tags and
+ * classes), and the strings its islands carry.
  */
-export function faceText(tree: Document, rules: FaceRules): { faces: FaceMap<string>; islandText: string } {
+export function faceText(tree: Document, rules: FaceRules): PageText {
+  const characters = new Set<string>();
   const faces = new FaceMap<string>();
   const islands: string[] = [];
+  const see = (text: string) => {
+    for (const ch of text) characters.add(ch);
+  };
   const add = (on: Face[], text: string) => {
     for (const face of on) faces.set(face, (faces.get(face) ?? '') + text);
   };
@@ -86,9 +81,14 @@ export function faceText(tree: Document, rules: FaceRules): { faces: FaceMap<str
     textCase: (text: string) => string,
   ) => {
     for (const node of nodes) {
-      if (node.type === 'text') add(parent, textCase(decodeHTML(node.data)));
+      if (node.type === 'text') {
+        const text = decodeHTML(node.data);
+        see(text);
+        add(parent, textCase(text));
+      }
       if (!isElement(node)) continue;
       const attributes = Object.fromEntries(Object.entries(node.attribs).map(([n, v]) => [n, decodeHTML(v)]));
+      if (!hiddenTags.has(node.name)) see(Object.values(attributes).join(''));
       const classes = (attributes.class ?? '').split(/\s+/).filter(Boolean);
       const own = elementFaces(rules, parent, node.name, classes, new Set([...around, ...classes]));
       const transforms = classes.map(
@@ -110,5 +110,5 @@ export function faceText(tree: Document, rules: FaceRules): { faces: FaceMap<str
     }
   };
   visit(tree.children, [{ family: rules.body, weight: 400 }], new Set(), asWritten);
-  return { faces, islandText: islands.join('') };
+  return { characters, faces, islandText: islands.join('') };
 }
