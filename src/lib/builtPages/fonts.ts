@@ -18,7 +18,7 @@ import { type Lang, languages } from '../../i18n/languages.ts';
 import { cached, installedVersion, pruneCache } from '../buildCache.ts';
 import { type FaceRules, faceRules } from '../fonts/faceRules.ts';
 import { type Face, FaceMap, sameFace } from '../fonts/faces.ts';
-import { faceText, type PageText as PageShows } from '../fonts/pageText.ts';
+import { faceText } from '../fonts/pageText.ts';
 import { sourceFile, weightNames } from '../fonts/sources.ts';
 import { type BuiltPage, elements, only, PageError, type Pass, rawText } from './page.ts';
 
@@ -90,7 +90,7 @@ interface LanguageText {
 interface PageText {
   page: BuiltPage;
   language: Lang;
-  shown: PageShows;
+  shown: ReturnType<typeof faceText>;
 }
 
 /** The site's fonts as the first page's stylesheet names them, and what its pages set in them. */

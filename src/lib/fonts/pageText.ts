@@ -30,10 +30,10 @@ function elementFaces(
   classes: string[],
   around: Set<string>,
 ): Face[] {
-  let faces = applied(parent, rules.tags.get(tag));
-  for (const name of around) faces = applied(faces, rules.within.get(name)?.get(tag));
+  let faces = applied(parent, rules.selectors.get(tag));
+  for (const name of around) faces = applied(faces, rules.selectors.get(`.${name} ${tag}`));
   for (const name of classes) {
-    const changed = applied(faces, rules.classes.get(name.slice(name.lastIndexOf(':') + 1)));
+    const changed = applied(faces, rules.selectors.get(`.${name.slice(name.lastIndexOf(':') + 1)}`));
     if (changed === faces) continue;
     faces = name.includes(':') ? [...faces, ...changed] : changed;
   }
@@ -47,22 +47,16 @@ function propStrings(value: unknown, found: string[] = []): string[] {
   return found;
 }
 
-/** What a page shows (faceText). */
-export interface PageText {
-  /** Every character it can put on screen: its text and attribute values (island props carry the
-   * widgets' labels), without the bodies of scripts and styles. */
-  characters: Set<string>;
-  /** The text set in each face. */
-  faces: FaceMap<string>;
-  /** The strings in its islands' props: a widget's later labels, whose face the HTML cannot tell. */
-  islandText: string;
-}
-
 /**
- * What a page shows: its characters, the text it sets in each face (from its elements' tags and
- * classes), and the strings its islands carry.
+ * What a page shows: every character it can put on screen (its text and attribute values, without the
+ * bodies of scripts and styles), the text it sets in each face (from its elements' tags and classes),
+ * and the strings its islands carry in their props (a widget's later labels, whose face the HTML
+ * cannot tell).
  */
-export function faceText(tree: Document, rules: FaceRules): PageText {
+export function faceText(
+  tree: Document,
+  rules: FaceRules,
+): { characters: Set<string>; faces: FaceMap<string>; islandText: string } {
   const characters = new Set<string>();
   const faces = new FaceMap<string>();
   const islands: string[] = [];
@@ -92,7 +86,7 @@ export function faceText(tree: Document, rules: FaceRules): PageText {
       const classes = (attributes.class ?? '').split(/\s+/).filter(Boolean);
       const own = elementFaces(rules, parent, node.name, classes, new Set([...around, ...classes]));
       const transforms = classes.map(
-        (name) => rules.classes.get(name.slice(name.lastIndexOf(':') + 1))?.transform,
+        (name) => rules.selectors.get(`.${name.slice(name.lastIndexOf(':') + 1)}`)?.transform,
       );
       // Both cases where a variant may turn the transform off; `capitalize` needs the capitals.
       const ownCase = transforms.includes('lowercase')
