@@ -18,13 +18,8 @@ import { type BuiltPage, elements, only, PageError, type Pass, rawText } from '.
 const waitingDirectives = new Set(['visible', 'reach', 'companion']);
 
 /** The file name for a script: it changes with the contents, so `/_astro/*` can be cached for good. */
-export function scriptFileName(body: string): string {
+function scriptFileName(body: string): string {
   return `islands.${createHash('sha256').update(body).digest('base64url').slice(0, 8)}.js`;
-}
-
-/** Inline code that adds the script `src` once the page has painted (islandLoader.inline.ts). */
-export function afterPaintLoader(src: string): string {
-  return inlineScript('src/lib/builtPages/islandLoader.inline.ts', { islandScriptSrc: src });
 }
 
 const isInlineScript = (node: unknown): node is Element =>
@@ -71,8 +66,10 @@ export function externalizeIslandScripts(page: BuiltPage): string | undefined {
     );
   for (const script of scripts) DomUtils.removeElement(script);
   const script = [...bodies, runtime].join(';\n');
-  const loader = new Element('script', {}, [new Text(afterPaintLoader(`/_astro/${scriptFileName(script)}`))]);
-  DomUtils.appendChild(only('island-scripts', page, 'body'), loader);
+  // Inline code that adds the file once the page has painted.
+  const islandScriptSrc = `/_astro/${scriptFileName(script)}`;
+  const loader = inlineScript('src/lib/builtPages/islandLoader.inline.ts', { islandScriptSrc });
+  DomUtils.appendChild(only('island-scripts', page, 'body'), new Element('script', {}, [new Text(loader)]));
   return script;
 }
 

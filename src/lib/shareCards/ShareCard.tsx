@@ -1,4 +1,5 @@
 import type { Lang } from '../../i18n/languages.ts';
+import type { FittedText } from './fitText.ts';
 import { themeColors as c, fontFamilies as families } from './fonts.ts';
 
 /** Everything a share card shows; its hash names the cached picture. */
@@ -47,15 +48,7 @@ function Logo() {
 }
 
 /** The card's layout for satori: labels and logo, the text in fitted lines, the site's name and address. */
-export function ShareCard({
-  card,
-  lines,
-  fontSize,
-}: {
-  card: ShareCardContent;
-  lines: string[];
-  fontSize: number;
-}) {
+export function ShareCard({ card, lines, fontSize }: { card: ShareCardContent } & FittedText) {
   return (
     <div
       style={{

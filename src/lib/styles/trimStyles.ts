@@ -19,10 +19,6 @@ function selectorClasses(selector: string): string[] {
   return [...selector.matchAll(/\.((?:\\.|[\w-])+)/g)].map((m) => (m[1] ?? '').replace(/\\(.)/g, '$1'));
 }
 
-function isColorMixCopy(rule: AtRule): boolean {
-  return rule.name === 'supports' && rule.params.startsWith('(color:color-mix(');
-}
-
 /**
  * Tailwind writes every translucent colour (`border-white/15`) twice: a hex value with alpha, then the
  * same colour as `color-mix()` inside `@supports`. The site's colours are plain hex values
@@ -30,7 +26,7 @@ function isColorMixCopy(rule: AtRule): boolean {
  */
 function dropColorMixCopies(root: Root) {
   root.walkAtRules('supports', (rule) => {
-    if (isColorMixCopy(rule)) rule.remove();
+    if (rule.params.startsWith('(color:color-mix(')) rule.remove();
   });
 }
 
