@@ -76,28 +76,21 @@ const printable = (chars: Iterable<string>) =>
 const preload = (href: string) =>
   new Element('link', { rel: 'preload', href, as: 'font', type: 'font/woff2', crossorigin: '' });
 
-/** What the pages of one language set in the site's fonts. */
-interface LanguageText {
-  /** Every character a page can show, visitors' text included. */
-  characters: Set<string>;
-  /** The text set in each face. */
-  faces: FaceMap<Set<string>>;
-  /** The strings the islands carry: the widgets' later labels, whose face the HTML cannot tell. */
-  islandText: string;
-}
+/** What pages show (faceText); a language's joins all its pages' text and visitors' characters. */
+type Shown = ReturnType<typeof faceText>;
 
 /** What one page sets in each face, and its language. */
 interface PageText {
   page: BuiltPage;
   language: Lang;
-  shown: ReturnType<typeof faceText>;
+  shown: Shown;
 }
 
 /** The site's fonts as the first page's stylesheet names them, and what its pages set in them. */
 interface SiteText extends Pick<FaceRules, 'families' | 'body'> {
   /** Every weight a stylesheet can ask for, in order. */
   weights: number[];
-  languages: Map<Lang, LanguageText>;
+  languages: Map<Lang, Shown>;
   pages: PageText[];
 }
 
@@ -129,7 +122,7 @@ function readSiteText(pages: BuiltPage[]): SiteText {
     const language = pageLanguage(page);
     const text = site.languages.get(language) ?? {
       characters: new Set(visitorText),
-      faces: new FaceMap(),
+      faces: new FaceMap<string>(),
       islandText: '',
     };
     site.languages.set(language, text);
@@ -137,10 +130,7 @@ function readSiteText(pages: BuiltPage[]): SiteText {
     const shown = faceText(page.tree, rules);
     for (const ch of shown.characters) text.characters.add(ch);
     site.pages.push({ page, language, shown });
-    for (const [face, chars] of shown.faces) {
-      const seen = text.faces.upsert(face, () => new Set());
-      for (const ch of chars) seen.add(ch);
-    }
+    for (const [face, chars] of shown.faces) text.faces.set(face, (text.faces.get(face) ?? '') + chars);
     text.islandText += shown.islandText;
   }
   site.weights = [...weights].sort((a, b) => a - b);
@@ -152,7 +142,8 @@ async function addWidgetLists(root: string, site: SiteText): Promise<void> {
   for (const [language, text] of site.languages) {
     const list = await readFile(join(root, widgetLists[language]), 'utf8').catch(() => '');
     for (const ch of list) text.characters.add(ch);
-    for (const ch of list) text.faces.get(lateFace)?.add(ch);
+    const late = text.faces.get(lateFace);
+    if (late !== undefined) text.faces.set(lateFace, late + list);
   }
 }
 
@@ -211,10 +202,10 @@ interface FaceRule extends Cut {
  * plain or bold body text; an element in another face names its later texts in `data-font-text`); in
  * the body font, the figures of dates and counts.
  */
-function faceFileText(site: SiteText, text: LanguageText, face: Face): string {
+function faceFileText(site: SiteText, text: Shown, face: Face): string {
   const labels = face.weight === 400 || face.weight === 700;
   return printable([
-    ...(text.faces.get(face) ?? []),
+    ...(text.faces.get(face) ?? ''),
     ...(labels ? text.islandText : ''),
     ...(face.family === site.body ? ' \u00a00123456789' : ' \u00a0'),
   ]);
@@ -234,7 +225,7 @@ async function cutLanguage(
   cutter: FontCutter,
   site: SiteText,
   language: Lang,
-  text: LanguageText,
+  text: Shown,
 ): Promise<FaceRule[]> {
   const rules: FaceRule[] = [];
   for (const family of [...site.families.keys()].sort()) {
