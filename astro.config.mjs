@@ -31,11 +31,8 @@ const google = [
 
 export default defineConfig({
   site,
-  trailingSlash: 'ignore',
   // Styles inline in each page: one round trip fewer before the first paint.
   build: { format: 'file', inlineStylesheets: 'always' },
-  srcDir: './src',
-  publicDir: './public',
   env: {
     schema: {
       PUBLIC_API_BASE: envField.string({ context: 'client', access: 'public', default: '' }),

@@ -30,13 +30,11 @@ const isInlineScript = (node: unknown): node is Element =>
  * before the first island that uses it, and the runtime before the page's first island.
  */
 function islandPrescripts(islands: Element[]): Element[] {
-  const found: Element[] = [];
-  for (const island of islands) {
+  return islands.flatMap((island) => {
     const before: Element[] = [];
     for (let node = island.prev; isInlineScript(node); node = node.prev) before.unshift(node);
-    found.push(...before);
-  }
-  return found;
+    return before;
+  });
 }
 
 /**
@@ -49,21 +47,14 @@ export function externalizeIslandScripts(page: BuiltPage): string | undefined {
   const directives = islands.map((island) => island.attribs.client ?? '');
   if (islands.length === 0 || !directives.every((d) => waitingDirectives.has(d))) return undefined;
   const scripts = islandPrescripts(islands);
-  const last = scripts.at(-1);
+  const fail = (problem: string) => new PageError('island-scripts', page, problem);
   const runtimeScript = scripts.find((script) => rawText(script) === runtime);
   if (!runtimeScript || islands[0]?.prev !== runtimeScript)
-    throw new PageError(
-      'island-scripts',
-      page,
-      "Astro's island runtime is not the script right before the first island",
-    );
+    throw fail("Astro's island runtime is not the script right before the first island");
   const bodies = scripts.filter((script) => script !== runtimeScript).map(rawText);
-  if (bodies.length !== new Set(directives).size || !last)
-    throw new PageError(
-      'island-scripts',
-      page,
-      `${bodies.length} directive scripts for directives ${[...new Set(directives)].join(', ')}`,
-    );
+  const used = [...new Set(directives)];
+  if (bodies.length !== used.length)
+    throw fail(`${bodies.length} directive scripts for directives ${used.join(', ')}`);
   for (const script of scripts) DomUtils.removeElement(script);
   const script = [...bodies, runtime].join(';\n');
   // Inline code that adds the file once the page has painted.
@@ -77,16 +68,10 @@ export function islandScripts(): Pass {
   return {
     name: 'island-scripts',
     async run({ root, pages }) {
-      const scripts = new Set<string>();
-      let changed = 0;
-      for (const page of pages) {
-        const script = externalizeIslandScripts(page);
-        if (script === undefined) continue;
-        scripts.add(script);
-        changed++;
-      }
+      const moved = pages.flatMap((page) => externalizeIslandScripts(page) ?? []);
+      const scripts = new Set(moved);
       for (const script of scripts) await writeFile(join(root, '_astro', scriptFileName(script)), script);
-      return `island scripts from ${scripts.size} file(s) on ${changed} page(s)`;
+      return `island scripts from ${scripts.size} file(s) on ${moved.length} page(s)`;
     },
   };
 }
