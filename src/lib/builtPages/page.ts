@@ -55,10 +55,9 @@ export function elements(tree: Document | Element, name: string): Element[] {
 /** The one element named `name`, or an error naming the pass and the page. */
 export function only(pass: string, page: BuiltPage, name: string): Element {
   const found = elements(page.tree, name);
-  const [element] = found;
-  if (found.length !== 1 || !element)
+  if (found.length !== 1 || !found[0])
     throw new PageError(pass, page, `expected one <${name}>, found ${found.length}`);
-  return element;
+  return found[0];
 }
 
 /** An element's text as written (a script's or a style's source). */

@@ -20,14 +20,13 @@ export interface PageSources {
 
 /** sha256 hashes of a page's inline scripts (not data blocks), so the CSP can allow exactly those. */
 export function inlineScriptHashes(page: BuiltPage): string[] {
-  const hashes: string[] = [];
-  for (const script of elements(page.tree, 'script')) {
-    if ('src' in script.attribs || /^application\/(ld\+)?json$/i.test(script.attribs.type ?? '')) continue;
-    const body = rawText(script);
-    if (body.length === 0) continue;
-    hashes.push(`'sha256-${createHash('sha256').update(body).digest('base64')}'`);
-  }
-  return hashes;
+  return elements(page.tree, 'script')
+    .filter(
+      (script) => !('src' in script.attribs || /^application\/(ld\+)?json$/i.test(script.attribs.type ?? '')),
+    )
+    .map(rawText)
+    .filter((body) => body.length > 0)
+    .map((body) => `'sha256-${createHash('sha256').update(body).digest('base64')}'`);
 }
 
 /** The pages' Content-Security-Policy: scripts only from the site itself and the hashed inline ones. */

@@ -1,12 +1,11 @@
 // What a built page asks of its fonts: the characters it can show and the text set in each face, from
 // its tree and the face rules of its stylesheet (faceRules.ts).
-import type { ChildNode, Document, Element } from 'domhandler';
+import { type ChildNode, type Document, isTag } from 'domhandler';
 import { decodeHTML } from 'entities';
 import type { FaceChange, FaceRules } from './faceRules.ts';
 import { type Face, FaceMap, sameFace } from './faces.ts';
 
 const hiddenTags = new Set(['script', 'style']);
-const isElement = (node: ChildNode): node is Element => 'attribs' in node;
 
 /** CSS `bolder` (Tailwind's preflight asks it of `<strong>` and `<b>`). */
 const bolder = (weight: number) => (weight < 350 ? 400 : weight < 550 ? 700 : 900);
@@ -66,7 +65,6 @@ export function faceText(
   const add = (on: Face[], text: string) => {
     for (const face of on) faces.set(face, (faces.get(face) ?? '') + text);
   };
-  const asWritten = (text: string) => text;
   // `textCase`: what a text-transform class does to the text (`uppercase` draws capitals).
   const visit = (
     nodes: ChildNode[],
@@ -80,7 +78,7 @@ export function faceText(
         see(text);
         add(parent, textCase(text));
       }
-      if (!isElement(node)) continue;
+      if (!isTag(node)) continue;
       const attributes = Object.fromEntries(Object.entries(node.attribs).map(([n, v]) => [n, decodeHTML(v)]));
       if (!hiddenTags.has(node.name)) see(Object.values(attributes).join(''));
       const classes = (attributes.class ?? '').split(/\s+/).filter(Boolean);
@@ -103,6 +101,6 @@ export function faceText(
       if (!hiddenTags.has(node.name)) visit(node.children, own, new Set([...around, ...classes]), ownCase);
     }
   };
-  visit(tree.children, [{ family: rules.body, weight: 400 }], new Set(), asWritten);
+  visit(tree.children, [{ family: rules.body, weight: 400 }], new Set(), (text) => text);
   return { characters, faces, islandText: islands.join('') };
 }
