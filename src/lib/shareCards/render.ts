@@ -16,8 +16,9 @@ const measures = new Map<Lang, Measure>();
  */
 export async function renderCard(card: ShareCardContent): Promise<Uint8Array> {
   const fonts = await cardFonts(card.lang);
-  const display = fonts.filter((font) => font.family === 'display' && font.weight === 700);
-  const measure = measures.get(card.lang) ?? measureWith(display.map((font) => font.data));
+  const display = fonts.find((font) => font.family === 'display' && font.weight === 700);
+  if (!display) throw new Error('share cards: no display font at 700 to measure the text with');
+  const measure = measures.get(card.lang) ?? measureWith(display.data);
   measures.set(card.lang, measure);
   const { fontSize, lines } = fitText(card.text, measure, textBox);
   const svg = await satori(ShareCard({ card, lines, fontSize }), {

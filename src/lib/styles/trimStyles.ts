@@ -1,6 +1,6 @@
 // What a page's inline styles can do without. Tailwind writes one stylesheet for the whole site and
 // Astro inlines it in every page; a page needs only the utilities its own HTML and scripts name.
-import postcss, { type AtRule, type Root } from 'postcss';
+import postcss, { AtRule, type Root } from 'postcss';
 
 /**
  * Every word the page or its scripts could use as a class: Tailwind's own way of finding classes (any
@@ -49,12 +49,9 @@ function dropUnusedUtilities(root: Root, candidates: ReadonlySet<string>) {
 function dropUnusedProperties(root: Root) {
   const used = new Set<string>();
   root.walkDecls((decl) => {
-    if (
-      decl.parent?.parent?.type === 'atrule' &&
-      (decl.parent.parent as AtRule).params.includes('-webkit-hyphens')
-    ) {
-      return; // the fallback block for browsers without @property lists every variable; it is no use
-    }
+    // The fallback block for browsers without @property lists every variable; it is no use.
+    if (decl.parent?.parent instanceof AtRule && decl.parent.parent.params.includes('-webkit-hyphens'))
+      return;
     for (const m of `${decl.prop}:${decl.value}`.matchAll(/--tw-[\w-]+/g)) used.add(m[0]);
   });
   root.walkAtRules('property', (rule) => {
