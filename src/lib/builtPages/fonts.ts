@@ -147,10 +147,7 @@ async function addWidgetLists(root: string, site: SiteText): Promise<void> {
   }
 }
 
-interface Cut {
-  url: string;
-  bytes: number;
-}
+type Cut = { url: string; bytes: number };
 
 /**
  * Cuts fonts into `outDir` through the build cache, each source file read once and each cut (a name
@@ -191,10 +188,7 @@ function fontCutter(outDir: string, families: Map<string, string>) {
 type FontCutter = ReturnType<typeof fontCutter>;
 
 /** One language's @font-face rule: a face, its file, and for the body font's other letters their range. */
-interface FaceRule extends Cut {
-  face: Face;
-  range?: string;
-}
+type FaceRule = Cut & { face: Face; range?: string };
 
 /**
  * The text a face's file holds: the text set in it; the widgets' labels, in the faces widgets set their

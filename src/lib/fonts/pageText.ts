@@ -59,9 +59,6 @@ export function faceText(
   const characters = new Set<string>();
   const faces = new FaceMap<string>();
   const islands: string[] = [];
-  const see = (text: string) => {
-    for (const ch of text) characters.add(ch);
-  };
   const add = (on: Face[], text: string) => {
     for (const face of on) faces.set(face, (faces.get(face) ?? '') + text);
   };
@@ -75,12 +72,12 @@ export function faceText(
     for (const node of nodes) {
       if (node.type === 'text') {
         const text = decodeHTML(node.data);
-        see(text);
+        for (const ch of text) characters.add(ch);
         add(parent, textCase(text));
       }
       if (!isTag(node)) continue;
       const attributes = Object.fromEntries(Object.entries(node.attribs).map(([n, v]) => [n, decodeHTML(v)]));
-      if (!hiddenTags.has(node.name)) see(Object.values(attributes).join(''));
+      if (!hiddenTags.has(node.name)) for (const ch of Object.values(attributes).join('')) characters.add(ch);
       const classes = (attributes.class ?? '').split(/\s+/).filter(Boolean);
       const own = elementFaces(rules, parent, node.name, classes, new Set([...around, ...classes]));
       const transforms = classes.map(
