@@ -267,12 +267,9 @@ async function cutOwnFaces(
 function insertFonts(page: BuiltPage, css: string, preloads: string[]): void {
   const charset = elements(only('fonts', page, 'head'), 'meta').find((meta) => 'charset' in meta.attribs);
   if (!charset) throw new PageError('fonts', page, 'no <meta charset> in <head> to put the fonts after');
-  let after: Element = charset;
-  for (const link of [...new Set(preloads)].map(preload)) {
-    DomUtils.append(after, link);
-    after = link;
-  }
-  DomUtils.append(after, new Element('style', {}, [new Text(css)]));
+  const added = [...[...new Set(preloads)].map(preload), new Element('style', {}, [new Text(css)])];
+  // Each goes right after <meta charset>, so the last first.
+  for (const element of added.reverse()) DomUtils.append(charset, element);
 }
 
 const kib = (cuts: Cut[]) => (cuts.reduce((sum, cut) => sum + cut.bytes, 0) / 1024).toFixed(0);
