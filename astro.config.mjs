@@ -8,7 +8,6 @@ import { loadEnv } from 'vite';
 import { counterpartPath, langOfPath } from './src/i18n/paths.ts';
 import { builtPages } from './src/integrations/builtPages.ts';
 import { clientDirectives } from './src/integrations/clientDirectives.ts';
-import { shareCards } from './src/integrations/shareCards.ts';
 import { pageDates } from './src/lib/blog/pageDates.ts';
 import { onBuildLog } from './src/lib/buildLogs.ts';
 import { siteUrl } from './src/lib/siteUrl.ts';
@@ -32,11 +31,8 @@ const google = [
 
 export default defineConfig({
   site,
-  trailingSlash: 'ignore',
   // Styles inline in each page: one round trip fewer before the first paint.
   build: { format: 'file', inlineStylesheets: 'always' },
-  srcDir: './src',
-  publicDir: './public',
   env: {
     schema: {
       PUBLIC_API_BASE: envField.string({ context: 'client', access: 'public', default: '' }),
@@ -67,7 +63,6 @@ export default defineConfig({
         return item;
       },
     }),
-    shareCards(),
     // Last: the passes over the built pages (fonts, styles, island scripts, security headers, then
     // compression), in the order src/integrations/builtPages.ts declares. PRECOMPRESS=0 skips the
     // compression for a throwaway build (the tests' tagged copy): serve then compresses per request.

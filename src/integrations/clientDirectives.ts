@@ -9,17 +9,16 @@ declare module 'astro' {
   }
 }
 
-const entry = (file: string) => fileURLToPath(new URL(`../lib/hydration/${file}`, import.meta.url));
-
 /** The site's own hydration directives (see each file for when it hydrates). */
 export function clientDirectives(): AstroIntegration {
   return {
     name: 'client-directives',
     hooks: {
       'astro:config:setup': ({ addClientDirective }) => {
-        addClientDirective({ name: 'press', entrypoint: entry('pressDirective.ts') });
-        addClientDirective({ name: 'companion', entrypoint: entry('companionDirective.ts') });
-        addClientDirective({ name: 'reach', entrypoint: entry('reachDirective.ts') });
+        for (const name of ['press', 'companion', 'reach']) {
+          const entrypoint = fileURLToPath(new URL(`../lib/hydration/${name}Directive.ts`, import.meta.url));
+          addClientDirective({ name, entrypoint });
+        }
       },
     },
   };

@@ -21,17 +21,12 @@ function hashOf(part: string | Uint8Array): string {
   return known;
 }
 
-export interface Cached {
-  data: Buffer;
-  cached: boolean;
-}
-
 /** The bytes `make` returns for `key`: kept from an earlier build, or made now and kept. */
 export async function cached(
   kind: string,
   key: (string | Uint8Array)[],
   make: () => Promise<Buffer>,
-): Promise<Cached> {
+): Promise<{ data: Buffer; cached: boolean }> {
   const dir = join(cacheRoot, kind);
   const file = join(dir, hashOf(key.map(hashOf).join()));
   try {

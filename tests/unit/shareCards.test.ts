@@ -40,7 +40,7 @@ describe('share card text', () => {
     it(`fits every ${lang} tip on its card at a legible size without cutting a word`, async () => {
       const fonts = await cardFonts(lang);
       const measure = measureWith(
-        fonts.filter((f) => f.family === 'display' && f.weight === 700).map((f) => f.data),
+        fonts.find((f) => f.family === 'display' && f.weight === 700)?.data ?? new Uint8Array(),
       );
       const sizes: number[] = [];
       for (const tip of tips) {
@@ -58,7 +58,7 @@ describe('share card text', () => {
   it('shrinks a long text and refuses one that cannot fit instead of cutting it', async () => {
     const fonts = await cardFonts('en');
     const measure = measureWith(
-      fonts.filter((f) => f.family === 'display' && f.weight === 700).map((f) => f.data),
+      fonts.find((f) => f.family === 'display' && f.weight === 700)?.data ?? new Uint8Array(),
     );
     const short = fitText('Drink water.', measure, textBox);
     const long = fitText(tips[0]?.en ?? '', measure, textBox);

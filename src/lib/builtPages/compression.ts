@@ -25,17 +25,14 @@ export function isPrecompressible(file: string, size: number): boolean {
 /** Compresses every precompressible file under `root`, all pages and scripts included; returns a log line. */
 export async function compressFiles(root: string): Promise<string> {
   const entries = await readdir(root, { withFileTypes: true, recursive: true });
-  let files = 0;
-  let kept = 0;
-  let saved = 0;
-  await Promise.all(
+  const done = await Promise.all(
     entries
       .filter((e) => e.isFile())
-      .map(async (e) => {
-        const file = join(e.parentPath, e.name);
-        if (!isPrecompressible(file, Number.POSITIVE_INFINITY)) return;
+      .map((e) => join(e.parentPath, e.name))
+      .filter((file) => isPrecompressible(file, Number.POSITIVE_INFINITY))
+      .map(async (file) => {
         const data = await readFile(file);
-        if (!isPrecompressible(file, data.length)) return;
+        if (!isPrecompressible(file, data.length)) return [];
         const [br, gzipped] = await Promise.all([
           cached('brotli', [`brotli@${process.versions.brotli}`, data], () =>
             brotli(data, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY } }),
@@ -45,11 +42,12 @@ export async function compressFiles(root: string): Promise<string> {
           ),
         ]);
         await Promise.all([writeFile(`${file}.br`, br.data), writeFile(`${file}.gz`, gzipped.data)]);
-        files++;
-        if (br.cached) kept++;
-        saved += data.length - br.data.length;
+        return [{ kept: br.cached, saved: data.length - br.data.length }];
       }),
   );
+  const files = done.flat();
+  const kept = files.filter((file) => file.kept).length;
+  const saved = files.reduce((sum, file) => sum + file.saved, 0);
   await Promise.all(['brotli', 'gzip'].map((kind) => pruneCache(kind)));
-  return `${files} files compressed (brotli, gzip; ${kept} kept from an earlier build), brotli saves ${(saved / 1024).toFixed(0)} KiB`;
+  return `${files.length} files compressed (brotli, gzip; ${kept} kept from an earlier build), brotli saves ${(saved / 1024).toFixed(0)} KiB`;
 }

@@ -17,11 +17,10 @@ import subsetFont from 'subset-font';
 import { type Lang, languages } from '../../i18n/languages.ts';
 import { cached, installedVersion, pruneCache } from '../buildCache.ts';
 import { type FaceRules, faceRules } from '../fonts/faceRules.ts';
-import { type Face, FaceMap } from '../fonts/faces.ts';
-import { faceText, pageCharacters } from '../fonts/pageText.ts';
+import { type Face, FaceMap, sameFace } from '../fonts/faces.ts';
+import { faceText } from '../fonts/pageText.ts';
 import { sourceFile, weightNames } from '../fonts/sources.ts';
-import { type BuiltPage, elements, only, PageError, rawText } from './page.ts';
-import type { Pass } from './pass.ts';
+import { type BuiltPage, elements, only, PageError, type Pass, rawText } from './page.ts';
 
 /**
  * Characters a page may show that the build cannot see: visitors' comments and names. Both languages'
@@ -42,20 +41,18 @@ function range(from: number, to: number): string {
 }
 
 /**
- * Faces whose text can first appear after the page has painted: the generator's tip (display
+ * The face whose text can first appear after the page has painted: the generator's tip (display
  * semibold). Chromium never uses an `optional` face that finished loading after the first paint, so
- * these may swap in (the generator asks for its face when the visitor reaches for the button).
+ * this one may swap in (the generator asks for its face when the visitor reaches for the button).
  */
-const lateFaces: Face[] = [{ family: 'display', weight: 600 }];
-const isLate = (face: Face) =>
-  lateFaces.some((late) => late.family === face.family && late.weight === face.weight);
+const lateFace: Face = { family: 'display', weight: 600 };
 
 /**
  * One @font-face rule. A rule with a `range` holds the body font's letters no page shows: they can
  * only come with a visitor's text, after the first paint, so they swap in when they arrive.
  */
 export function fontFace(font: string, face: Face, url: string, range?: string, format = 'woff2'): string {
-  const display = range ? 'swap' : isLate(face) ? 'fallback' : 'optional';
+  const display = range ? 'swap' : sameFace(face, lateFace) ? 'fallback' : 'optional';
   const unicode = range ? `;unicode-range:${range}` : '';
   return `@font-face{font-family:"${font}";font-style:normal;font-weight:${face.weight};font-display:${display}${unicode};src:url("${url}") format("${format}")}`;
 }
@@ -79,45 +76,22 @@ const printable = (chars: Iterable<string>) =>
 const preload = (href: string) =>
   new Element('link', { rel: 'preload', href, as: 'font', type: 'font/woff2', crossorigin: '' });
 
-/** The face rules of each page's own stylesheet; pages with the same stylesheet share one reading. */
-function pageRules(pages: BuiltPage[]): Map<BuiltPage, FaceRules> {
-  const read = new Map<string, FaceRules>();
-  const rules = new Map<BuiltPage, FaceRules>();
-  for (const page of pages) {
-    const css = elements(page.tree, 'style').map(rawText).join('\n');
-    const found = read.get(css) ?? faceRules(css);
-    read.set(css, found);
-    rules.set(page, found);
-  }
-  return rules;
-}
-
-/** What the pages of one language set in the site's fonts. */
-interface LanguageText {
-  /** Every character a page can show, visitors' text included. */
-  characters: Set<string>;
-  /** The text set in each face. */
-  faces: FaceMap<Set<string>>;
-  /** The strings the islands carry: the widgets' later labels, whose face the HTML cannot tell. */
-  islandText: string;
-}
+/** What pages show (faceText); a language's joins all its pages' text and visitors' characters. */
+type Shown = ReturnType<typeof faceText>;
 
 /** What one page sets in each face, and its language. */
 interface PageText {
+  page: BuiltPage;
   language: Lang;
-  shown: ReturnType<typeof faceText>;
+  shown: Shown;
 }
 
-/** The site's fonts as the stylesheet names them, and what its pages set in them. */
-interface SiteText {
-  /** Site families by theme name, with their fonts (`display` → `Unbounded`). */
-  families: Map<string, string>;
-  /** The family of plain text. */
-  body: string;
+/** The site's fonts as the first page's stylesheet names them, and what its pages set in them. */
+interface SiteText extends Pick<FaceRules, 'families' | 'body'> {
   /** Every weight a stylesheet can ask for, in order. */
   weights: number[];
-  languages: Map<Lang, LanguageText>;
-  pages: Map<BuiltPage, PageText>;
+  languages: Map<Lang, Shown>;
+  pages: PageText[];
 }
 
 function pageLanguage(page: BuiltPage): Lang {
@@ -129,105 +103,92 @@ function pageLanguage(page: BuiltPage): Lang {
 
 /** Step 1: every page's text, gathered per language and per face. */
 function readSiteText(pages: BuiltPage[]): SiteText {
-  const rulesOf = pageRules(pages);
-  const first = pages[0] && rulesOf.get(pages[0]);
-  if (!first) throw new Error('fonts: the build has no pages');
-  const site: SiteText = {
-    families: first.families,
-    body: first.body,
-    weights: [],
-    languages: new Map(),
-    pages: new Map(),
+  // Pages with the same stylesheet share one reading of its face rules.
+  const read = new Map<string, FaceRules>();
+  const rulesOf = (page: BuiltPage) => {
+    const css = elements(page.tree, 'style').map(rawText).join('\n');
+    const found = read.get(css) ?? faceRules(css);
+    read.set(css, found);
+    return found;
   };
+  if (!pages[0]) throw new Error('fonts: the build has no pages');
+  const { families, body } = rulesOf(pages[0]);
+  const site: SiteText = { families, body, weights: [], languages: new Map(), pages: [] };
   const weights = new Set<number>();
   for (const page of pages) {
-    const rules = rulesOf.get(page) ?? first;
-    if ([...rules.families].join() !== [...site.families].join() || rules.body !== site.body)
+    const rules = rulesOf(page);
+    if ([...rules.families].join() !== [...families].join() || rules.body !== body)
       throw new PageError('fonts', page, 'its stylesheet names other fonts than the first page');
     const language = pageLanguage(page);
     const text = site.languages.get(language) ?? {
       characters: new Set(visitorText),
-      faces: new FaceMap(),
+      faces: new FaceMap<string>(),
       islandText: '',
     };
     site.languages.set(language, text);
-    for (const ch of pageCharacters(page.tree)) text.characters.add(ch);
     for (const weight of rules.weights) weights.add(weight);
     const shown = faceText(page.tree, rules);
-    site.pages.set(page, { language, shown });
-    for (const [face, chars] of shown.faces) {
-      const seen = text.faces.upsert(face, () => new Set());
-      for (const ch of chars) seen.add(ch);
-    }
+    for (const ch of shown.characters) text.characters.add(ch);
+    site.pages.push({ page, language, shown });
+    for (const [face, chars] of shown.faces) text.faces.set(face, (text.faces.get(face) ?? '') + chars);
     text.islandText += shown.islandText;
   }
   site.weights = [...weights].sort((a, b) => a - b);
   return site;
 }
 
-/** Step 2: the generator's lists, which the widget shows in the late faces. */
+/** Step 2: the generator's lists, which the widget shows in the late face. */
 async function addWidgetLists(root: string, site: SiteText): Promise<void> {
   for (const [language, text] of site.languages) {
     const list = await readFile(join(root, widgetLists[language]), 'utf8').catch(() => '');
     for (const ch of list) text.characters.add(ch);
-    for (const face of lateFaces) for (const ch of list) text.faces.get(face)?.add(ch);
+    const late = text.faces.get(lateFace);
+    if (late !== undefined) text.faces.set(lateFace, late + list);
   }
 }
 
-interface Cut {
-  url: string;
-  bytes: number;
-}
+type Cut = { url: string; bytes: number };
 
-/** Cuts fonts into `outDir` through the build cache; each source file is read once. */
-class FontCutter {
-  fromCache = 0;
-  readonly #sources = new FaceMap<Promise<Buffer>>();
-
-  readonly outDir: string;
-  readonly families: Map<string, string>;
-
-  constructor(outDir: string, families: Map<string, string>) {
-    this.outDir = outDir;
-    this.families = families;
-  }
-
-  font(family: string): string {
-    return this.families.get(family) ?? '';
-  }
-
-  source(face: Face): Promise<Buffer> {
-    return this.#sources.upsert(face, () => readFile(sourceFile(this.font(face.family), face.weight)));
-  }
-
-  /** The face cut to `text`, written as `<name>.<hash>.woff2`. */
-  async cut(face: Face, name: string, text: string): Promise<Cut> {
-    const data = await this.source(face);
+/**
+ * Cuts fonts into `outDir` through the build cache, each source file read once and each cut (a name
+ * and its text) made once: pages showing the same text in a face share its file.
+ */
+function fontCutter(outDir: string, families: Map<string, string>) {
+  const sources = new FaceMap<Promise<Buffer>>();
+  const made = new Map<string, Promise<Cut>>();
+  const font = (family: string) => families.get(family) ?? '';
+  const source = (face: Face) =>
+    sources.upsert(face, () => readFile(sourceFile(font(face.family), face.weight)));
+  const make = async (face: Face, name: string, text: string): Promise<Cut> => {
+    const data = await source(face);
     const { data: cut, cached: kept } = await cached(
       'font-cuts',
       [cutter, data, JSON.stringify(subsetOptions), text],
       () => subsetFont(data, text, subsetOptions),
     );
-    if (kept) this.fromCache += 1;
+    if (kept) self.fromCache += 1;
     const file = `${name}.${createHash('sha256').update(cut).digest('hex').slice(0, 8)}.woff2`;
-    await writeFile(join(this.outDir, file), cut);
+    await writeFile(join(outDir, file), cut);
     return { url: `/_astro/fonts/${file}`, bytes: cut.length };
-  }
+  };
+  const self = {
+    fromCache: 0,
+    font,
+    source,
+    /** The face cut to `text`, written as `<name>.<hash>.woff2`. */
+    cut(face: Face, name: string, text: string): Promise<Cut> {
+      const key = JSON.stringify([name, text]);
+      const cut = made.get(key) ?? make(face, name, text);
+      made.set(key, cut);
+      return cut;
+    },
+  };
+  return self;
 }
+type FontCutter = ReturnType<typeof fontCutter>;
 
 /** One language's @font-face rule: a face, its file, and for the body font's other letters their range. */
-interface FaceRule {
-  face: Face;
-  url: string;
-  range?: string;
-}
-
-/** The files of one language: its rules (in order) and each face's main file. */
-interface LanguageFonts {
-  rules: FaceRule[];
-  urls: FaceMap<string>;
-  cuts: Cut[];
-}
+type FaceRule = Cut & { face: Face; range?: string };
 
 /**
  * The text a face's file holds: the text set in it; the widgets' labels, in the faces widgets set their
@@ -235,10 +196,10 @@ interface LanguageFonts {
  * plain or bold body text; an element in another face names its later texts in `data-font-text`); in
  * the body font, the figures of dates and counts.
  */
-function faceFileText(site: SiteText, text: LanguageText, face: Face): string {
+function faceFileText(site: SiteText, text: Shown, face: Face): string {
   const labels = face.weight === 400 || face.weight === 700;
   return printable([
-    ...(text.faces.get(face) ?? []),
+    ...(text.faces.get(face) ?? ''),
     ...(labels ? text.islandText : ''),
     ...(face.family === site.body ? ' \u00a00123456789' : ' \u00a0'),
   ]);
@@ -254,10 +215,13 @@ async function restText(cutter: FontCutter, face: Face, all: Set<string>, cutTex
 }
 
 /** Step 3: one language's font files, each face cut to the text its pages set in it. */
-async function cutLanguage(cutter: FontCutter, site: SiteText, language: Lang): Promise<LanguageFonts> {
-  const text = site.languages.get(language);
-  const fonts: LanguageFonts = { rules: [], urls: new FaceMap(), cuts: [] };
-  if (!text) return fonts;
+async function cutLanguage(
+  cutter: FontCutter,
+  site: SiteText,
+  language: Lang,
+  text: Shown,
+): Promise<FaceRule[]> {
+  const rules: FaceRule[] = [];
   for (const family of [...site.families.keys()].sort()) {
     for (const weight of site.weights) {
       const face = { family, weight };
@@ -266,67 +230,46 @@ async function cutLanguage(cutter: FontCutter, site: SiteText, language: Lang): 
       if (!weightNames[weight] || (family !== site.body && !text.faces.has(face))) continue;
       const cutText = faceFileText(site, text, face);
       const name = `${cutter.font(family).toLowerCase()}-${language}-${weight}`;
-      const cut = await cutter.cut(face, name, cutText);
-      fonts.urls.set(face, cut.url);
-      fonts.rules.push({ face, url: cut.url });
-      fonts.cuts.push(cut);
+      rules.push({ face, ...(await cutter.cut(face, name, cutText)) });
       if (family !== site.body) continue;
       const rest = await restText(cutter, face, text.characters, cutText);
-      if (!rest) continue;
-      const more = await cutter.cut(face, `${name}-rest`, rest);
-      fonts.rules.push({ face, url: more.url, range: unicodeRange(rest) });
-      fonts.cuts.push(more);
+      if (rest)
+        rules.push({ face, range: unicodeRange(rest), ...(await cutter.cut(face, `${name}-rest`, rest)) });
     }
   }
-  return fonts;
+  return rules;
 }
 
 /**
  * Step 4, for a page that is mostly a landing page of its own (a shared tip, `<html data-own-fonts>`):
  * its heading faces cut to its own text, as its quote would otherwise bring the heading face of every
- * tip. Pages showing the same text in a face share its file.
+ * tip. Sets their files in `urls` and returns the cuts.
  */
-function ownFaces(cutter: FontCutter, site: SiteText) {
-  const cuts = new Map<string, Promise<Cut>>();
-  const cutFor = (face: Face, language: Lang, text: string) => {
-    const key = JSON.stringify([face.family, face.weight, language, text]);
-    const known = cuts.get(key);
-    if (known) return known;
+async function cutOwnFaces(
+  cutter: FontCutter,
+  site: SiteText,
+  { language, shown }: PageText,
+  urls: FaceMap<string>,
+): Promise<Cut[]> {
+  const cuts: Cut[] = [];
+  for (const [face, chars] of shown.faces) {
+    if (face.family === site.body || !urls.has(face)) continue;
+    const labels = face.weight === 700 ? shown.islandText : '';
     const name = `${cutter.font(face.family).toLowerCase()}-${language}-${face.weight}-page`;
-    const cut = cutter.cut(face, name, text);
-    cuts.set(key, cut);
-    return cut;
-  };
-  return {
-    cuts,
-    async urls(
-      page: BuiltPage,
-      { language, shown }: PageText,
-      shared: FaceMap<string>,
-    ): Promise<FaceMap<string>> {
-      const own = new FaceMap<string>();
-      for (const [face, url] of shared) own.set(face, url);
-      if (!('data-own-fonts' in only('fonts', page, 'html').attribs)) return own;
-      for (const [face, chars] of shown.faces) {
-        if (face.family === site.body || !shared.has(face)) continue;
-        const labels = face.weight === 700 ? shown.islandText : '';
-        own.set(face, (await cutFor(face, language, printable([...chars, ...labels, ' ', '\u00a0']))).url);
-      }
-      return own;
-    },
-  };
+    const cut = await cutter.cut(face, name, printable([...chars, ...labels, ' ', '\u00a0']));
+    urls.set(face, cut.url);
+    cuts.push(cut);
+  }
+  return cuts;
 }
 
 /** Step 5: the page's @font-face rules and a preload for every face its HTML sets text in, after <meta charset>. */
 function insertFonts(page: BuiltPage, css: string, preloads: string[]): void {
   const charset = elements(only('fonts', page, 'head'), 'meta').find((meta) => 'charset' in meta.attribs);
   if (!charset) throw new PageError('fonts', page, 'no <meta charset> in <head> to put the fonts after');
-  let after: Element = charset;
-  for (const link of [...new Set(preloads)].map(preload)) {
-    DomUtils.append(after, link);
-    after = link;
-  }
-  DomUtils.append(after, new Element('style', {}, [new Text(css)]));
+  const added = [...[...new Set(preloads)].map(preload), new Element('style', {}, [new Text(css)])];
+  // Each goes right after <meta charset>, so the last first.
+  for (const element of added.reverse()) DomUtils.append(charset, element);
 }
 
 const kib = (cuts: Cut[]) => (cuts.reduce((sum, cut) => sum + cut.bytes, 0) / 1024).toFixed(0);
@@ -339,34 +282,34 @@ export function fonts(): Pass {
       await addWidgetLists(root, site);
       const outDir = join(root, '_astro', 'fonts');
       await mkdir(outDir, { recursive: true });
-      const cutter = new FontCutter(outDir, site.families);
-      const byLanguage = new Map<Lang, LanguageFonts>();
-      for (const language of site.languages.keys())
-        byLanguage.set(language, await cutLanguage(cutter, site, language));
-      const own = ownFaces(cutter, site);
-      for (const page of pages) {
-        const text = site.pages.get(page);
-        const fonts = text && byLanguage.get(text.language);
-        if (!text || !fonts) continue;
-        const urls = await own.urls(page, text, fonts.urls);
-        const css = fonts.rules
+      const cutter = fontCutter(outDir, site.families);
+      const byLanguage = new Map<Lang, FaceRule[]>();
+      for (const [language, text] of site.languages)
+        byLanguage.set(language, await cutLanguage(cutter, site, language, text));
+      const pageCuts = new Set<Cut>();
+      for (const text of site.pages) {
+        const rules = byLanguage.get(text.language) ?? [];
+        const urls = new FaceMap<string>();
+        for (const rule of rules) if (!rule.range) urls.set(rule.face, rule.url);
+        if ('data-own-fonts' in only('fonts', text.page, 'html').attribs)
+          for (const cut of await cutOwnFaces(cutter, site, text, urls)) pageCuts.add(cut);
+        const css = rules
           .map((rule) =>
             fontFace(
               cutter.font(rule.face.family),
               rule.face,
-              (!rule.range && urls.get(rule.face)) || rule.url,
+              rule.range ? rule.url : (urls.get(rule.face) ?? rule.url),
               rule.range,
             ),
           )
           .join('');
         // Every face the page's HTML sets text in (a widget's later faces, like the tip's, are not).
-        const preloads = text.shown.faces.faces().flatMap((face) => urls.get(face) ?? []);
-        insertFonts(page, css, preloads);
+        const preloads = [...text.shown.faces].flatMap(([face]) => urls.get(face) ?? []);
+        insertFonts(text.page, css, preloads);
       }
-      const files = [...byLanguage.values()].flatMap((fonts) => fonts.cuts);
-      const pageCuts = await Promise.all(own.cuts.values());
+      const files = [...byLanguage.values()].flat();
       await pruneCache('font-cuts');
-      return `${cutter.fromCache} of ${files.length + pageCuts.length} cuts from the cache; ${files.length} font files (${site.weights.join(', ')}; ${[...site.languages.keys()].join(', ')}), ${kib(files)} KiB in all; ${pageCuts.length} heading cuts for pages of their own, ${kib(pageCuts)} KiB`;
+      return `${cutter.fromCache} of ${files.length + pageCuts.size} cuts from the cache; ${files.length} font files (${site.weights.join(', ')}; ${[...site.languages.keys()].join(', ')}), ${kib(files)} KiB in all; ${pageCuts.size} heading cuts for pages of their own, ${kib([...pageCuts])} KiB`;
     },
   };
 }

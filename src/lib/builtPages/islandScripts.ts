@@ -12,20 +12,14 @@ import runtime from 'astro/runtime/server/astro-island.prebuilt.js';
 import { Element, Text } from 'domhandler';
 import { DomUtils } from 'htmlparser2';
 import { inlineScript } from '../inlineScript.ts';
-import { type BuiltPage, elements, only, PageError, rawText } from './page.ts';
-import type { Pass } from './pass.ts';
+import { type BuiltPage, elements, only, PageError, type Pass, rawText } from './page.ts';
 
 /** Directives whose islands hydrate well after the first paint, so nothing is lost by waiting. */
 const waitingDirectives = new Set(['visible', 'reach', 'companion']);
 
 /** The file name for a script: it changes with the contents, so `/_astro/*` can be cached for good. */
-export function scriptFileName(body: string): string {
+function scriptFileName(body: string): string {
   return `islands.${createHash('sha256').update(body).digest('base64url').slice(0, 8)}.js`;
-}
-
-/** Inline code that adds the script `src` once the page has painted (islandLoader.inline.ts). */
-export function afterPaintLoader(src: string): string {
-  return inlineScript('src/lib/builtPages/islandLoader.inline.ts', { islandScriptSrc: src });
 }
 
 const isInlineScript = (node: unknown): node is Element =>
@@ -36,13 +30,11 @@ const isInlineScript = (node: unknown): node is Element =>
  * before the first island that uses it, and the runtime before the page's first island.
  */
 function islandPrescripts(islands: Element[]): Element[] {
-  const found: Element[] = [];
-  for (const island of islands) {
+  return islands.flatMap((island) => {
     const before: Element[] = [];
     for (let node = island.prev; isInlineScript(node); node = node.prev) before.unshift(node);
-    found.push(...before);
-  }
-  return found;
+    return before;
+  });
 }
 
 /**
@@ -55,25 +47,20 @@ export function externalizeIslandScripts(page: BuiltPage): string | undefined {
   const directives = islands.map((island) => island.attribs.client ?? '');
   if (islands.length === 0 || !directives.every((d) => waitingDirectives.has(d))) return undefined;
   const scripts = islandPrescripts(islands);
-  const last = scripts.at(-1);
+  const fail = (problem: string) => new PageError('island-scripts', page, problem);
   const runtimeScript = scripts.find((script) => rawText(script) === runtime);
   if (!runtimeScript || islands[0]?.prev !== runtimeScript)
-    throw new PageError(
-      'island-scripts',
-      page,
-      "Astro's island runtime is not the script right before the first island",
-    );
+    throw fail("Astro's island runtime is not the script right before the first island");
   const bodies = scripts.filter((script) => script !== runtimeScript).map(rawText);
-  if (bodies.length !== new Set(directives).size || !last)
-    throw new PageError(
-      'island-scripts',
-      page,
-      `${bodies.length} directive scripts for directives ${[...new Set(directives)].join(', ')}`,
-    );
+  const used = [...new Set(directives)];
+  if (bodies.length !== used.length)
+    throw fail(`${bodies.length} directive scripts for directives ${used.join(', ')}`);
   for (const script of scripts) DomUtils.removeElement(script);
   const script = [...bodies, runtime].join(';\n');
-  const loader = new Element('script', {}, [new Text(afterPaintLoader(`/_astro/${scriptFileName(script)}`))]);
-  DomUtils.appendChild(only('island-scripts', page, 'body'), loader);
+  // Inline code that adds the file once the page has painted.
+  const islandScriptSrc = `/_astro/${scriptFileName(script)}`;
+  const loader = inlineScript('src/lib/builtPages/islandLoader.inline.ts', { islandScriptSrc });
+  DomUtils.appendChild(only('island-scripts', page, 'body'), new Element('script', {}, [new Text(loader)]));
   return script;
 }
 
@@ -81,16 +68,10 @@ export function islandScripts(): Pass {
   return {
     name: 'island-scripts',
     async run({ root, pages }) {
-      const scripts = new Set<string>();
-      let changed = 0;
-      for (const page of pages) {
-        const script = externalizeIslandScripts(page);
-        if (script === undefined) continue;
-        scripts.add(script);
-        changed++;
-      }
+      const moved = pages.flatMap((page) => externalizeIslandScripts(page) ?? []);
+      const scripts = new Set(moved);
       for (const script of scripts) await writeFile(join(root, '_astro', scriptFileName(script)), script);
-      return `island scripts from ${scripts.size} file(s) on ${changed} page(s)`;
+      return `island scripts from ${scripts.size} file(s) on ${moved.length} page(s)`;
     },
   };
 }

@@ -11,6 +11,21 @@ export interface BuiltPage {
   tree: Document;
 }
 
+/** What every pass is given: the build folder (`dist/`, as a path) and every page of the build, parsed. */
+export interface Build {
+  root: string;
+  pages: BuiltPage[];
+}
+
+/**
+ * One step over the built pages. It edits their trees (and may write files of its own: font files,
+ * a script file, `_headers`); what it returns is logged.
+ */
+export interface Pass {
+  name: string;
+  run(build: Build): Promise<string>;
+}
+
 export function parsePage(html: string): Document {
   return parseDocument(html, {
     decodeEntities: false,
@@ -40,10 +55,9 @@ export function elements(tree: Document | Element, name: string): Element[] {
 /** The one element named `name`, or an error naming the pass and the page. */
 export function only(pass: string, page: BuiltPage, name: string): Element {
   const found = elements(page.tree, name);
-  const [element] = found;
-  if (found.length !== 1 || !element)
+  if (found.length !== 1 || !found[0])
     throw new PageError(pass, page, `expected one <${name}>, found ${found.length}`);
-  return element;
+  return found[0];
 }
 
 /** An element's text as written (a script's or a style's source). */

@@ -9,8 +9,7 @@ import {
   hsts,
   securityHeaders as siteHeaders,
 } from '../../../functions/http/securityHeaders.ts';
-import { type BuiltPage, elements, rawText } from './page.ts';
-import type { Pass } from './pass.ts';
+import { type BuiltPage, elements, type Pass, rawText } from './page.ts';
 
 /** Where the pages may load things from, besides their own origin. */
 export interface PageSources {
@@ -21,14 +20,13 @@ export interface PageSources {
 
 /** sha256 hashes of a page's inline scripts (not data blocks), so the CSP can allow exactly those. */
 export function inlineScriptHashes(page: BuiltPage): string[] {
-  const hashes: string[] = [];
-  for (const script of elements(page.tree, 'script')) {
-    if ('src' in script.attribs || /^application\/(ld\+)?json$/i.test(script.attribs.type ?? '')) continue;
-    const body = rawText(script);
-    if (body.length === 0) continue;
-    hashes.push(`'sha256-${createHash('sha256').update(body).digest('base64')}'`);
-  }
-  return hashes;
+  return elements(page.tree, 'script')
+    .filter(
+      (script) => !('src' in script.attribs || /^application\/(ld\+)?json$/i.test(script.attribs.type ?? '')),
+    )
+    .map(rawText)
+    .filter((body) => body.length > 0)
+    .map((body) => `'sha256-${createHash('sha256').update(body).digest('base64')}'`);
 }
 
 /** The pages' Content-Security-Policy: scripts only from the site itself and the hashed inline ones. */

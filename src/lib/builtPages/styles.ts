@@ -6,8 +6,7 @@ import { Text } from 'domhandler';
 import { init, parse } from 'es-module-lexer';
 import { DomUtils } from 'htmlparser2';
 import { classCandidates, trimStyles } from '../styles/trimStyles.ts';
-import { type BuiltPage, elements, PageError, rawText, renderPage } from './page.ts';
-import type { Pass } from './pass.ts';
+import { type BuiltPage, elements, PageError, type Pass, rawText, renderPage } from './page.ts';
 
 /** Attributes by which a page names a script: islands' components and renderers, scripts, preloads. */
 const scriptAttributes = ['component-url', 'renderer-url', 'src', 'href'];

@@ -18,18 +18,15 @@ export interface FaceRules {
   weights: Set<number>;
   /** The family of plain text (the `body` rule's). */
   body: string;
-  /** Rules on one class (`.font-bold`), by the class's name. */
-  classes: Map<string, FaceChange>;
-  /** Rules on one tag (`strong`). */
-  tags: Map<string, FaceChange>;
-  /** Rules on a tag inside a class (`.prose-advice h2`): class → tag → change. */
-  within: Map<string, Map<string, FaceChange>>;
+  /**
+   * What the rules on one class (`.font-bold`), one tag (`strong`) or a tag inside a class
+   * (`.prose-advice h2`) change, by selector, classes unescaped (`.sm:font-bold`).
+   */
+  selectors: Map<string, FaceChange>;
 }
 
-const className = (name: string) => name.replace(/\\(.)/g, '$1');
-const classSelector = /^\.((?:\\.|[\w-])+)$/;
-const tagSelector = /^([a-z][a-z0-9]*)$/;
-const tagInClass = /^\.((?:\\.|[\w-])+) ([a-z][a-z0-9]*)$/;
+/** A class, a tag, or a tag inside a class. */
+const faceSelector = /^(?:\.(?:\\.|[\w-])+|[a-z][a-z0-9]*|\.(?:\\.|[\w-])+ [a-z][a-z0-9]*)$/;
 
 /** Reads the face rules of a stylesheet; throws when it names a font variable it does not define. */
 export function faceRules(css: string): FaceRules {
@@ -71,28 +68,18 @@ export function faceRules(css: string): FaceRules {
     return Object.keys(found).length > 0 ? found : undefined;
   };
 
-  const classes = new Map<string, FaceChange>();
-  const tags = new Map<string, FaceChange>();
-  const within = new Map<string, Map<string, FaceChange>>();
+  const selectors = new Map<string, FaceChange>();
   root.walkRules((rule) => {
     const found = change(rule);
     if (!found) return;
-    for (const selector of rule.selectors) {
-      const cls = classSelector.exec(selector)?.[1];
-      const tag = tagSelector.exec(selector)?.[1];
-      const inClass = tagInClass.exec(selector);
-      if (cls) classes.set(className(cls), { ...classes.get(className(cls)), ...found });
-      else if (tag) tags.set(tag, { ...tags.get(tag), ...found });
-      else if (inClass?.[1] && inClass[2]) {
-        const byTag = within.get(className(inClass[1])) ?? new Map<string, FaceChange>();
-        byTag.set(inClass[2], { ...byTag.get(inClass[2]), ...found });
-        within.set(className(inClass[1]), byTag);
-      }
+    for (const selector of rule.selectors.filter((text) => faceSelector.test(text))) {
+      const name = selector.replace(/\\(.)/g, '$1');
+      selectors.set(name, { ...selectors.get(name), ...found });
     }
   });
-  const body = tags.get('body')?.family;
+  const body = selectors.get('body')?.family;
   if (families.size === 0)
     throw new Error('fonts: the stylesheet names no font of its own (a quoted --font-* family)');
   if (!body) throw new Error('fonts: the stylesheet sets no site font on body');
-  return { families, weights, body, classes, tags, within };
+  return { families, weights, body, selectors };
 }

@@ -4,13 +4,13 @@ export interface Face {
   weight: number;
 }
 
+export const sameFace = (a: Face, b: Face) => a.family === b.family && a.weight === b.weight;
+
 /** Values by face: a map keyed by the family and weight together, so no key is ever taken apart. */
 export class FaceMap<V> {
   readonly #entries = new Map<string, { face: Face; value: V }>();
 
-  static #id(face: Face): string {
-    return JSON.stringify([face.family, face.weight]);
-  }
+  static #id = (face: Face) => JSON.stringify([face.family, face.weight]);
 
   get(face: Face): V | undefined {
     return this.#entries.get(FaceMap.#id(face))?.value;
@@ -27,18 +27,12 @@ export class FaceMap<V> {
 
   /** The value for `face`, made by `make` and kept on first use. */
   upsert(face: Face, make: () => V): V {
-    const known = this.get(face);
-    if (known !== undefined) return known;
-    const value = make();
+    const value = this.get(face) ?? make();
     this.set(face, value);
     return value;
   }
 
   *[Symbol.iterator](): IterableIterator<[Face, V]> {
     for (const { face, value } of this.#entries.values()) yield [face, value];
-  }
-
-  faces(): Face[] {
-    return [...this.#entries.values()].map(({ face }) => face);
   }
 }

@@ -1,32 +1,11 @@
 // What a built page asks of its fonts: the characters it can show and the text set in each face, from
 // its tree and the face rules of its stylesheet (faceRules.ts).
-import type { ChildNode, Document, Element } from 'domhandler';
+import { type ChildNode, type Document, isTag } from 'domhandler';
 import { decodeHTML } from 'entities';
 import type { FaceChange, FaceRules } from './faceRules.ts';
-import { type Face, FaceMap } from './faces.ts';
+import { type Face, FaceMap, sameFace } from './faces.ts';
 
 const hiddenTags = new Set(['script', 'style']);
-const isElement = (node: ChildNode): node is Element => 'attribs' in node;
-
-/**
- * Every character a page can put on screen: its text and attribute values (island props carry the
- * widgets' labels), without the bodies of scripts and styles.
- */
-export function pageCharacters(tree: Document): Set<string> {
-  const chars = new Set<string>();
-  const visit = (nodes: ChildNode[]) => {
-    for (const node of nodes) {
-      if (node.type === 'text') for (const ch of decodeHTML(node.data)) chars.add(ch);
-      if (!isElement(node) || hiddenTags.has(node.name)) continue;
-      for (const value of Object.values(node.attribs)) for (const ch of decodeHTML(value)) chars.add(ch);
-      visit(node.children);
-    }
-  };
-  visit(tree.children);
-  return chars;
-}
-
-const same = (a: Face, b: Face) => a.family === b.family && a.weight === b.weight;
 
 /** CSS `bolder` (Tailwind's preflight asks it of `<strong>` and `<b>`). */
 const bolder = (weight: number) => (weight < 350 ? 400 : weight < 550 ? 700 : 900);
@@ -50,14 +29,14 @@ function elementFaces(
   classes: string[],
   around: Set<string>,
 ): Face[] {
-  let faces = applied(parent, rules.tags.get(tag));
-  for (const name of around) faces = applied(faces, rules.within.get(name)?.get(tag));
+  let faces = applied(parent, rules.selectors.get(tag));
+  for (const name of around) faces = applied(faces, rules.selectors.get(`.${name} ${tag}`));
   for (const name of classes) {
-    const changed = applied(faces, rules.classes.get(name.slice(name.lastIndexOf(':') + 1)));
+    const changed = applied(faces, rules.selectors.get(`.${name.slice(name.lastIndexOf(':') + 1)}`));
     if (changed === faces) continue;
     faces = name.includes(':') ? [...faces, ...changed] : changed;
   }
-  return faces.filter((f, i) => faces.findIndex((g) => same(g, f)) === i);
+  return faces.filter((f, i) => faces.findIndex((g) => sameFace(g, f)) === i);
 }
 
 /** Every string in an island's serialized props: the labels a widget can show after it hydrates. */
@@ -68,16 +47,21 @@ function propStrings(value: unknown, found: string[] = []): string[] {
 }
 
 /**
- * The text a page sets in each face, from its elements' tags and classes, and the strings its islands
- * carry in their props (a widget's later labels, whose face the HTML cannot tell).
+ * What a page shows: every character it can put on screen (its text and attribute values, without the
+ * bodies of scripts and styles), the text it sets in each face (from its elements' tags and classes),
+ * and the strings its islands carry in their props (a widget's later labels, whose face the HTML
+ * cannot tell).
  */
-export function faceText(tree: Document, rules: FaceRules): { faces: FaceMap<string>; islandText: string } {
+export function faceText(
+  tree: Document,
+  rules: FaceRules,
+): { characters: Set<string>; faces: FaceMap<string>; islandText: string } {
+  const characters = new Set<string>();
   const faces = new FaceMap<string>();
   const islands: string[] = [];
   const add = (on: Face[], text: string) => {
     for (const face of on) faces.set(face, (faces.get(face) ?? '') + text);
   };
-  const asWritten = (text: string) => text;
   // `textCase`: what a text-transform class does to the text (`uppercase` draws capitals).
   const visit = (
     nodes: ChildNode[],
@@ -86,13 +70,18 @@ export function faceText(tree: Document, rules: FaceRules): { faces: FaceMap<str
     textCase: (text: string) => string,
   ) => {
     for (const node of nodes) {
-      if (node.type === 'text') add(parent, textCase(decodeHTML(node.data)));
-      if (!isElement(node)) continue;
+      if (node.type === 'text') {
+        const text = decodeHTML(node.data);
+        for (const ch of text) characters.add(ch);
+        add(parent, textCase(text));
+      }
+      if (!isTag(node)) continue;
       const attributes = Object.fromEntries(Object.entries(node.attribs).map(([n, v]) => [n, decodeHTML(v)]));
+      if (!hiddenTags.has(node.name)) for (const ch of Object.values(attributes).join('')) characters.add(ch);
       const classes = (attributes.class ?? '').split(/\s+/).filter(Boolean);
       const own = elementFaces(rules, parent, node.name, classes, new Set([...around, ...classes]));
       const transforms = classes.map(
-        (name) => rules.classes.get(name.slice(name.lastIndexOf(':') + 1))?.transform,
+        (name) => rules.selectors.get(`.${name.slice(name.lastIndexOf(':') + 1)}`)?.transform,
       );
       // Both cases where a variant may turn the transform off; `capitalize` needs the capitals.
       const ownCase = transforms.includes('lowercase')
@@ -109,6 +98,6 @@ export function faceText(tree: Document, rules: FaceRules): { faces: FaceMap<str
       if (!hiddenTags.has(node.name)) visit(node.children, own, new Set([...around, ...classes]), ownCase);
     }
   };
-  visit(tree.children, [{ family: rules.body, weight: 400 }], new Set(), asWritten);
-  return { faces, islandText: islands.join('') };
+  visit(tree.children, [{ family: rules.body, weight: 400 }], new Set(), (text) => text);
+  return { characters, faces, islandText: islands.join('') };
 }

@@ -1,7 +1,9 @@
+import type { ClientDirective } from 'astro';
+
 /**
- * Keeps what a visitor does to an island before it has hydrated, so it is answered, not lost: a press
- * on one of its buttons, or a form sent with Enter. `onFirst` runs at the first such act (to hydrate
- * now); the returned `replay`, called once hydrated, presses a kept button again.
+ * Hydrates an island once: at the first of `intents` on it, at the returned `start`, or when the visitor
+ * acts on it before then, which is kept and answered once hydrated, not lost: a press on one of its
+ * buttons (pressed again), or a form sent with Enter. `stop` first ends the directive's other watches.
  *
  * A form is only sent once the widget can take it. Its send button (marked `data-submit`) is
  * `type="button"` until then, so that a press never sends the form the browser's way, with the
@@ -9,15 +11,33 @@
  * before that is kept until the button turns, however long after the hydration call that is (React
  * hydrates a widget at once for a click on it, but not for a form's submit event).
  */
-export function holdPresses(island: HTMLElement, onFirst: () => void): () => void {
+export function hydrateHoldingPresses(
+  load: Parameters<ClientDirective>[0],
+  island: HTMLElement,
+  intents: readonly string[],
+  stop: () => void,
+): () => Promise<void> {
+  let started = false;
   let hydrated = false;
   let pressed: HTMLElement | null = null;
   const waiting = new WeakSet<HTMLFormElement>();
 
+  async function start() {
+    if (started) return;
+    started = true;
+    stop();
+    for (const type of intents) island.removeEventListener(type, start);
+    const hydrate = await load();
+    await hydrate();
+    hydrated = true;
+    // React listens from the hydration call on and hydrates the target first for a click on it.
+    pressed?.click();
+    pressed = null;
+  }
   const hold = (event: Event) => {
     event.preventDefault();
     event.stopPropagation();
-    onFirst();
+    void start();
   };
   const sendLater = (event: Event, form: HTMLFormElement) => {
     hold(event);
@@ -47,13 +67,8 @@ export function holdPresses(island: HTMLElement, onFirst: () => void): () => voi
   };
   island.addEventListener('click', onClick, true);
   island.addEventListener('submit', onSubmit, true);
-
-  return () => {
-    hydrated = true;
-    // React listens from the hydration call on and hydrates the target first for a click on it.
-    pressed?.click();
-    pressed = null;
-  };
+  for (const type of intents) island.addEventListener(type, start, { passive: true, once: true });
+  return start;
 }
 
 /** Whether the widget takes the form now: its send button has turned `type="submit"` (or it has none). */

@@ -1,6 +1,6 @@
 import type { ClientDirective } from 'astro';
 import { afterLoadAndFirstPaint } from './afterFirstPaint.ts';
-import { holdPresses } from './heldPresses.ts';
+import { hydrateHoldingPresses } from './heldPresses.ts';
 
 /** How long a page is left alone after its first paint before its widgets hydrate anyway. */
 const leftAloneMs = 5000;
@@ -12,22 +12,10 @@ const leftAloneMs = 5000;
  * kept and replayed on the hydrated widget, so it is answered, not lost.
  */
 const pressDirective: ClientDirective = (load, _options, island) => {
-  let started = false;
-  const intents = ['pointerdown', 'touchstart', 'focusin'] as const;
   const pageActs = ['pointerdown', 'touchstart', 'keydown', 'wheel'] as const;
-  const replay = holdPresses(island, () => void start());
-
-  async function start() {
-    if (started) return;
-    started = true;
-    for (const type of intents) island.removeEventListener(type, start);
+  const start = hydrateHoldingPresses(load, island, ['pointerdown', 'touchstart', 'focusin'], () => {
     for (const type of pageActs) removeEventListener(type, start, true);
-    const hydrate = await load();
-    await hydrate();
-    replay();
-  }
-
-  for (const type of intents) island.addEventListener(type, start, { passive: true, once: true });
+  });
   for (const type of pageActs) addEventListener(type, start, { passive: true, once: true, capture: true });
   // Not sooner: the first seconds belong to the first screen, and 80 KB of widget scripts fetched and
   // compiled then compete with the visitor's first scroll. (A profiler's trace, Lighthouse's too, also

@@ -1,5 +1,5 @@
 import type { ClientDirective } from 'astro';
-import { holdPresses } from './heldPresses.ts';
+import { hydrateHoldingPresses } from './heldPresses.ts';
 
 /** How far outside the screen an island starts to hydrate, so a scrolling reader finds it ready. */
 const nearMargin = '200px';
@@ -11,9 +11,6 @@ const nearMargin = '200px';
  * replayed on the hydrated island.
  */
 const reachDirective: ClientDirective = (load, _options, island) => {
-  let started = false;
-  const intents = ['focusin', 'pointerdown', 'touchstart'] as const;
-  const replay = holdPresses(island, () => void start());
   // The island's element is `display: contents`: its children are what can be seen.
   const observer = new IntersectionObserver(
     (entries) => {
@@ -21,18 +18,8 @@ const reachDirective: ClientDirective = (load, _options, island) => {
     },
     { rootMargin: nearMargin },
   );
-
-  async function start() {
-    if (started) return;
-    started = true;
-    observer.disconnect();
-    for (const type of intents) island.removeEventListener(type, start);
-    const hydrate = await load();
-    await hydrate();
-    replay();
-  }
-
-  for (const type of intents) island.addEventListener(type, start, { passive: true, once: true });
+  const intents = ['focusin', 'pointerdown', 'touchstart'];
+  const start = hydrateHoldingPresses(load, island, intents, () => observer.disconnect());
   for (const child of island.children) observer.observe(child);
   // Focus may have arrived before this script did (it loads after the first paint).
   if (island.contains(document.activeElement)) void start();

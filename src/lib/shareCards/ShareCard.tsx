@@ -1,8 +1,6 @@
 import type { Lang } from '../../i18n/languages.ts';
-import { fontFamilies } from './fonts.ts';
-import { themeColors } from './themeColors.ts';
-
-const families = fontFamilies();
+import type { FittedText } from './fitText.ts';
+import { themeColors as c, fontFamilies as families } from './fonts.ts';
 
 /** Everything a share card shows; its hash names the cached picture. */
 export interface ShareCardContent {
@@ -33,8 +31,11 @@ export const textBox = {
   minSize: 30,
 } as const;
 
+/** A row of the card's top or bottom: its two ends apart. */
+const row = (height: number) =>
+  ({ display: 'flex', height, alignItems: 'center', justifyContent: 'space-between' }) as const;
+
 function Logo() {
-  const c = themeColors();
   return (
     <svg aria-hidden="true" viewBox="0 0 40 40" width={rows.top} height={rows.top}>
       <path
@@ -47,16 +48,7 @@ function Logo() {
 }
 
 /** The card's layout for satori: labels and logo, the text in fitted lines, the site's name and address. */
-export function ShareCard({
-  card,
-  lines,
-  fontSize,
-}: {
-  card: ShareCardContent;
-  lines: string[];
-  fontSize: number;
-}) {
-  const c = themeColors();
+export function ShareCard({ card, lines, fontSize }: { card: ShareCardContent } & FittedText) {
   return (
     <div
       style={{
@@ -78,9 +70,7 @@ export function ShareCard({
         fontFamily: families.sans,
       }}
     >
-      <div
-        style={{ display: 'flex', height: rows.top, alignItems: 'center', justifyContent: 'space-between' }}
-      >
+      <div style={row(rows.top)}>
         <div style={{ display: 'flex', gap: 14 }}>
           {card.labels.map((label) => (
             <div
@@ -124,14 +114,7 @@ export function ShareCard({
           </div>
         ))}
       </div>
-      <div
-        style={{
-          display: 'flex',
-          height: rows.bottom,
-          alignItems: 'center',
-          justifyContent: 'space-between',
-        }}
-      >
+      <div style={row(rows.bottom)}>
         <div
           style={{
             display: 'flex',

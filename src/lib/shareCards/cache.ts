@@ -1,12 +1,11 @@
 import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { cached } from '../buildCache.ts';
-import { fontsDigest } from './fonts.ts';
+import { cached, installedVersion } from '../buildCache.ts';
+import { fontFiles, stylesheet } from './fonts.ts';
 import { shareCardsCacheKind } from './paths.ts';
 import { renderCard } from './render.ts';
 import type { ShareCardContent } from './ShareCard.tsx';
-import { stylesheet } from './themeColors.ts';
 
 const rendererDir = join(process.cwd(), 'src/lib/shareCards');
 
@@ -15,11 +14,8 @@ async function rendererDigest(): Promise<string> {
   const hash = createHash('sha256');
   for (const file of (await readdir(rendererDir)).sort())
     hash.update(await readFile(join(rendererDir, file)));
-  hash.update(await readFile(stylesheet));
-  hash.update(await fontsDigest());
-  for (const pkg of ['satori', '@resvg/resvg-js', 'sharp']) {
-    hash.update(await readFile(join(process.cwd(), 'node_modules', pkg, 'package.json')));
-  }
+  for (const file of [stylesheet, ...fontFiles.map(({ path }) => path)]) hash.update(await readFile(file));
+  hash.update(['satori', '@resvg/resvg-js', 'sharp'].map(installedVersion).join());
   return hash.digest('hex');
 }
 

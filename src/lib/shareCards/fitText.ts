@@ -1,20 +1,9 @@
 import type { Measure } from './measure.ts';
 
-export interface TextBox {
-  /** Room for the text, in pixels. */
-  width: number;
-  height: number;
-  /** Line height as a multiple of the font size. */
-  lineHeight: number;
-  /** The largest and smallest font sizes to try, in pixels. */
-  maxSize: number;
-  minSize: number;
-}
+/** Room for the text and the largest and smallest font sizes to try (px); line height per font size. */
+export type TextBox = Record<'width' | 'height' | 'lineHeight' | 'maxSize' | 'minSize', number>;
 
-export interface FittedText {
-  fontSize: number;
-  lines: string[];
-}
+export type FittedText = { fontSize: number; lines: string[] };
 
 /** Greedy line breaking at spaces only (a word is never split); null when one word alone is too wide. */
 function wrap(words: readonly number[], space: number, width: number): number[][] | null {

@@ -1,65 +1,60 @@
-import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { Lang } from '../../i18n/languages.ts';
 import { sourceFile } from '../fonts/sources.ts';
 import { withBulgarianForms } from './bulgarianForms.ts';
 
-/** The site's own fonts (the packages the fonts pass, src/lib/builtPages/fonts.ts, cuts for the pages): static TrueType files. */
-const families = { display: 'Unbounded', sans: 'Nunito' } as const;
+/** The stylesheet whose `@theme` colours the cards use (builds run from the project folder). */
+export const stylesheet = join(process.cwd(), 'src/styles/global.css');
 
-/** The weights the card uses, per family. */
-export const cardWeights = { display: [700, 900], sans: [800] } as const;
+/** The site's palette, read from the `--color-*` variables of `global.css`, so the cards follow it. */
+export const themeColors: Record<string, string> = Object.fromEntries(
+  [...readFileSync(stylesheet, 'utf8').matchAll(/--color-([a-z-]+):\s*(#[0-9a-f]{3,8})\s*;/gi)].map(
+    ([, name, value]) => [name, value],
+  ),
+);
+
+/** The site's own fonts (the packages the fonts pass, src/lib/builtPages/fonts.ts, cuts for the pages). */
+const families = { display: 'Unbounded', sans: 'Nunito' } as const;
+const weights = { display: [700, 900], sans: [800] } as const;
 
 export type Family = keyof typeof families;
 
 /** CSS font-family names for the card. */
-export function fontFamilies(): Record<Family, string> {
-  return { display: `'${families.display}'`, sans: `'${families.sans}'` };
-}
+export const fontFamilies = { display: `'${families.display}'`, sans: `'${families.sans}'` };
 
 export interface CardFont {
   family: Family;
   /** The font-family name on the card. */
   name: string;
-  weight: number;
+  weight: (typeof weights)[Family][number];
   /** The TrueType file of that weight (Latin and Cyrillic in one file). */
   data: Uint8Array;
 }
 
-const familyKeys: Family[] = ['display', 'sans'];
-const sources = familyKeys.flatMap((family) =>
-  cardWeights[family].map((weight) => ({ family, weight, path: sourceFile(families[family], weight) })),
+/** The static TrueType files the card uses. */
+export const fontFiles = (['display', 'sans'] as const).flatMap((family) =>
+  weights[family].map((weight) => ({ family, weight, path: sourceFile(families[family], weight) })),
 );
-
-/** A digest of the font files, part of every card's cache key. */
-export async function fontsDigest(): Promise<string> {
-  const hash = createHash('sha256');
-  for (const { path } of sources) hash.update(await readFile(path));
-  return hash.digest('hex');
-}
-
-async function instances(lang: Lang): Promise<CardFont[]> {
-  return Promise.all(
-    sources.map(async ({ family, weight, path }) => {
-      const data = new Uint8Array(await readFile(path));
-      return {
-        family,
-        name: families[family],
-        weight,
-        data: lang === 'bg' ? withBulgarianForms(data) : data,
-      };
-    }),
-  );
-}
 
 const loaded = new Map<Lang, Promise<CardFont[]>>();
 
 /** The card fonts for one language, made once per process (only when a card is actually drawn). */
 export function cardFonts(lang: Lang): Promise<CardFont[]> {
-  let fonts = loaded.get(lang);
-  if (!fonts) {
-    fonts = instances(lang);
-    loaded.set(lang, fonts);
-  }
+  const fonts =
+    loaded.get(lang) ??
+    Promise.all(
+      fontFiles.map(async ({ family, weight, path }) => {
+        const data = new Uint8Array(await readFile(path));
+        return {
+          family,
+          name: families[family],
+          weight,
+          data: lang === 'bg' ? withBulgarianForms(data) : data,
+        };
+      }),
+    );
+  loaded.set(lang, fonts);
   return fonts;
 }

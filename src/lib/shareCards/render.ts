@@ -1,22 +1,14 @@
 import { Resvg } from '@resvg/resvg-js';
 import satori from 'satori';
 import sharp from 'sharp';
+import type { Lang } from '../../i18n/languages.ts';
 import { fitText } from './fitText.ts';
-import { type CardFont, cardFonts } from './fonts.ts';
+import { cardFonts } from './fonts.ts';
 import { type Measure, measureWith } from './measure.ts';
 import { cardSize, ShareCard, type ShareCardContent, textBox } from './ShareCard.tsx';
 
-const measures = new WeakMap<CardFont[], Measure>();
-
-function displayMeasure(fonts: CardFont[]): Measure {
-  let measure = measures.get(fonts);
-  if (!measure) {
-    const files = fonts.filter((font) => font.family === 'display' && font.weight === 700);
-    measure = measureWith(files.map((font) => font.data));
-    measures.set(fonts, measure);
-  }
-  return measure;
-}
+/** The main text's measure (the display font's bold) per language, made once. */
+const measures = new Map<Lang, Measure>();
 
 /**
  * Lays the card out (the text at the largest size that fits) and draws it as a 1200 x 630 PNG with
@@ -24,12 +16,16 @@ function displayMeasure(fonts: CardFont[]): Measure {
  */
 export async function renderCard(card: ShareCardContent): Promise<Uint8Array> {
   const fonts = await cardFonts(card.lang);
-  const { fontSize, lines } = fitText(card.text, displayMeasure(fonts), textBox);
+  const display = fonts.find((font) => font.family === 'display' && font.weight === 700);
+  if (!display) throw new Error('share cards: no display font at 700 to measure the text with');
+  const measure = measures.get(card.lang) ?? measureWith(display.data);
+  measures.set(card.lang, measure);
+  const { fontSize, lines } = fitText(card.text, measure, textBox);
   const svg = await satori(ShareCard({ card, lines, fontSize }), {
     ...cardSize,
     fonts: fonts.map(({ name, weight, data }) => ({
       name,
-      weight: weight as 700,
+      weight,
       style: 'normal' as const,
       data: data.buffer as ArrayBuffer,
     })),

@@ -1,6 +1,6 @@
 // What a page's inline styles can do without. Tailwind writes one stylesheet for the whole site and
 // Astro inlines it in every page; a page needs only the utilities its own HTML and scripts name.
-import postcss, { type AtRule, type Root } from 'postcss';
+import postcss, { AtRule, type Root } from 'postcss';
 
 /**
  * Every word the page or its scripts could use as a class: Tailwind's own way of finding classes (any
@@ -19,10 +19,6 @@ function selectorClasses(selector: string): string[] {
   return [...selector.matchAll(/\.((?:\\.|[\w-])+)/g)].map((m) => (m[1] ?? '').replace(/\\(.)/g, '$1'));
 }
 
-function isColorMixCopy(rule: AtRule): boolean {
-  return rule.name === 'supports' && rule.params.startsWith('(color:color-mix(');
-}
-
 /**
  * Tailwind writes every translucent colour (`border-white/15`) twice: a hex value with alpha, then the
  * same colour as `color-mix()` inside `@supports`. The site's colours are plain hex values
@@ -30,7 +26,7 @@ function isColorMixCopy(rule: AtRule): boolean {
  */
 function dropColorMixCopies(root: Root) {
   root.walkAtRules('supports', (rule) => {
-    if (isColorMixCopy(rule)) rule.remove();
+    if (rule.params.startsWith('(color:color-mix(')) rule.remove();
   });
 }
 
@@ -53,12 +49,9 @@ function dropUnusedUtilities(root: Root, candidates: ReadonlySet<string>) {
 function dropUnusedProperties(root: Root) {
   const used = new Set<string>();
   root.walkDecls((decl) => {
-    if (
-      decl.parent?.parent?.type === 'atrule' &&
-      (decl.parent.parent as AtRule).params.includes('-webkit-hyphens')
-    ) {
-      return; // the fallback block for browsers without @property lists every variable; it is no use
-    }
+    // The fallback block for browsers without @property lists every variable; it is no use.
+    if (decl.parent?.parent instanceof AtRule && decl.parent.parent.params.includes('-webkit-hyphens'))
+      return;
     for (const m of `${decl.prop}:${decl.value}`.matchAll(/--tw-[\w-]+/g)) used.add(m[0]);
   });
   root.walkAtRules('property', (rule) => {
