@@ -1,6 +1,5 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef, useState } from 'react';
-import { flushSync } from 'react-dom';
 import { fill } from '../i18n/fill.ts';
 import { pluralForm } from '../i18n/format.ts';
 import type { Lang } from '../i18n/languages.ts';
@@ -8,19 +7,18 @@ import {
   $ratingSending,
   loadRating,
   type RatingOutcome,
-  type RatingProblems,
   rateArticle,
   ratingProblems,
 } from '../stores/articleRating.ts';
 import ErrorBoundary from './ErrorBoundary.tsx';
-import FormStatus from './FormStatus.tsx';
-import { FieldError, useFieldErrors } from './fieldErrors.tsx';
+import { FieldError } from './fieldErrors.tsx';
 import { fieldBorder } from './fieldStyle.ts';
 import type { RatingLabels } from './labelKeys.ts';
-import { type OutcomeToasts, showOutcome } from './outcomeToast.ts';
+import type { OutcomeToasts } from './outcomeToast.ts';
 import { StarIcon } from './RatingStars.tsx';
 import RatingSummary from './RatingSummary.tsx';
 import SubmitButton from './SubmitButton.tsx';
+import { useFormSend } from './useFormSend.tsx';
 
 const toasts: OutcomeToasts<RatingOutcome, keyof RatingLabels> = {
   success: { tone: 'success', title: 'rating.thanks' },
@@ -46,15 +44,6 @@ export default function ArticleRating(props: Props) {
   );
 }
 
-const fields = ['stars', 'email'] as const;
-type Field = (typeof fields)[number];
-type Problem = NonNullable<RatingProblems[Field]>;
-
-const problemTexts: Record<Field, Partial<Record<Problem, keyof RatingLabels>>> = {
-  stars: { missing: 'rating.chooseStars' },
-  email: { missing: 'rating.emailRequired', invalid: 'subscribe.invalid' },
-};
-
 /** The form's stars and e-mail as the visitor left them (also before hydration: the inputs keep them). */
 function read(form: HTMLFormElement) {
   const checked = form.querySelector<HTMLInputElement>('input[type="radio"]:checked');
@@ -65,11 +54,20 @@ function read(form: HTMLFormElement) {
 function Rating({ articleId, lang, labels }: Props) {
   const sending = useStore($ratingSending);
   const [stars, setStars] = useState(0);
-  const [outcome, setOutcome] = useState<RatingOutcome | null>(null);
   const form = useRef<HTMLFormElement>(null);
-  const statusLine = useRef<HTMLParagraphElement>(null);
   const id = useId();
-  const errors = useFieldErrors(fields);
+  const { errors, ...sent } = useFormSend({
+    fields: ['stars', 'email'],
+    read,
+    messages: ({ stars, email }) => {
+      const problems = ratingProblems(stars, email);
+      const emailText = labels[problems.email === 'missing' ? 'rating.emailRequired' : 'subscribe.invalid'];
+      return { stars: problems.stars && labels['rating.chooseStars'], email: problems.email && emailText };
+    },
+    send: ({ stars, email }) => rateArticle(articleId, stars, email),
+    toasts,
+    labels,
+  });
 
   useEffect(() => {
     loadRating(articleId);
@@ -85,33 +83,10 @@ function Rating({ articleId, lang, labels }: Props) {
     }
   }, [articleId]);
 
-  const messages = ({ stars, email }: { stars: number; email: string }) => {
-    const problems = ratingProblems(stars, email);
-    const text = (field: Field) => {
-      const key = problems[field] && problemTexts[field][problems[field]];
-      return key ? labels[key] : undefined;
-    };
-    return { stars: text('stars'), email: text('email') };
-  };
-
   const starLabel = (n: number) =>
     fill(pluralForm(n, lang) === 'one' ? labels['rating.stars.one'] : labels['rating.stars.other'], {
       count: n,
     });
-
-  async function send(target: HTMLFormElement) {
-    const values = read(target);
-    setOutcome(null);
-    const result = await rateArticle(articleId, values.stars, values.email);
-    if (!result) return;
-    showOutcome(result, toasts, labels);
-    if (result.kind === 'chooseStars' || result.kind === 'emailRequired' || result.kind === 'invalidEmail') {
-      errors.show(messages(values));
-      return;
-    }
-    flushSync(() => setOutcome(result));
-    statusLine.current?.focus();
-  }
 
   return (
     <section
@@ -123,19 +98,7 @@ function Rating({ articleId, lang, labels }: Props) {
         {labels['rating.title']}
       </h2>
       <RatingSummary lang={lang} labels={labels} />
-      <form
-        ref={form}
-        noValidate
-        className="mt-6"
-        onSubmit={(event) => {
-          event.preventDefault();
-          void send(event.currentTarget);
-        }}
-        onChange={(event) => {
-          setStars(read(event.currentTarget).stars);
-          errors.recheck(messages(read(event.currentTarget)));
-        }}
-      >
+      <form ref={form} className="mt-6" {...sent.form}>
         <fieldset>
           <legend className="sr-only">{labels['rating.title']}</legend>
           <div className="flex gap-1">
@@ -147,6 +110,7 @@ function Rating({ articleId, lang, labels }: Props) {
                   name={`${id}-stars`}
                   id={`${id}-star-${n}`}
                   value={n}
+                  onChange={() => setStars(n)}
                   {...errors.describe('stars')}
                   className="peer absolute inset-0 opacity-0"
                 />
@@ -189,11 +153,7 @@ function Rating({ articleId, lang, labels }: Props) {
             className="bg-sun hover:bg-sun-deep"
           />
         </div>
-        <FormStatus
-          ref={statusLine}
-          tone={outcome?.kind === 'success' ? 'success' : 'error'}
-          message={outcome ? labels[toasts[outcome.kind].title] : undefined}
-        />
+        {sent.status}
       </form>
     </section>
   );

@@ -15,20 +15,21 @@ export function useFieldErrors<Field extends string>(order: readonly Field[]) {
   const id = useId();
   const errorId = (field: Field) => `${id}-${field}-error`;
 
-  function show(found: FieldMessages<Field>) {
+  /** Marks the fields that have a message and focuses the first; false when none has. */
+  function show(found: FieldMessages<Field>): boolean {
+    const first = order.find((field) => found[field]);
+    if (!first) return false;
     // Rendered first, so the field is marked and described when focus arrives.
     flushSync(() => setErrors(found));
-    const first = order.find((field) => found[field]);
-    if (first) elements.current.get(first)?.focus();
+    elements.current.get(first)?.focus();
+    return true;
   }
 
   function recheck(now: FieldMessages<Field>) {
     setErrors((shown) => {
       const kept = order.filter((field) => shown[field] && now[field]);
-      const next: FieldMessages<Field> = {};
-      for (const field of kept) next[field] = now[field];
-      const same = order.every((field) => shown[field] === next[field]);
-      return same ? shown : next;
+      const next = Object.fromEntries(kept.map((field) => [field, now[field]])) as FieldMessages<Field>;
+      return order.every((field) => shown[field] === next[field]) ? shown : next;
     });
   }
 

@@ -1,10 +1,15 @@
 import { toast } from 'sonner';
 
-/** The toast an outcome ends in: its tone and the label keys of its title and (optional) description. */
+/**
+ * The toast an outcome ends in: its tone and the label keys of its title and (optional) description.
+ * The line under the form (useFormSend.tsx) says the description, or the title; `line: false` keeps
+ * it empty where the outcome shows elsewhere.
+ */
 export interface OutcomeToast<Key extends string> {
   tone: 'success' | 'error';
   title: Key;
   description?: Key;
+  line?: false;
 }
 
 /**
@@ -29,13 +34,12 @@ function whenToastsListen(show: () => void) {
   document.addEventListener(toastsReady, show, { once: true });
 }
 
-/** Shows the toast of `outcome` in the page's language; nothing when the store did nothing (null). */
+/** Shows the toast of `outcome` in the page's language. */
 export function showOutcome<Kind extends string, Key extends string>(
-  outcome: { kind: Kind } | null,
+  outcome: { kind: Kind },
   toasts: Record<Kind, OutcomeToast<Key>>,
   labels: Record<Key, string>,
 ): void {
-  if (!outcome) return;
   const { tone, title, description } = toasts[outcome.kind];
   const show = tone === 'success' ? toast.success : toast.error;
   whenToastsListen(() => show(labels[title], description ? { description: labels[description] } : undefined));

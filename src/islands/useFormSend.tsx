@@ -1,0 +1,77 @@
+import { type FormEvent, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
+import { type FieldMessages, useFieldErrors } from './fieldErrors.tsx';
+import { type OutcomeToast, showOutcome } from './outcomeToast.ts';
+
+interface Options<Values, Field extends string, Outcome extends { kind: string }, Key extends string> {
+  /** The fields in the form's order: focus goes to the first in error. */
+  fields: readonly Field[];
+  /** The form's values as the visitor left them (also before hydration: the inputs keep them). */
+  read: (form: HTMLFormElement) => Values;
+  /** Each field's message for these values, or, after a send, for its outcome. */
+  messages: (values: Values, kind?: Outcome['kind']) => FieldMessages<Field>;
+  /** The store's action: resolves with the outcome, or null when it did nothing. */
+  send: (values: Values) => Promise<Outcome | null>;
+  toasts: Record<Outcome['kind'], OutcomeToast<Key>>;
+  labels: Record<Key, string>;
+  /** What else an outcome does once it is shown (clears the form, say). */
+  after?: (outcome: Outcome, form: HTMLFormElement) => void;
+}
+
+/**
+ * A form sent through its store. Each outcome shows its toast, then either marks the fields in error
+ * beside them (focus on the first) or says itself in the line under the form (focus on it).
+ */
+export function useFormSend<
+  Values,
+  Field extends string,
+  Outcome extends { kind: string },
+  Key extends string,
+>(options: Options<Values, Field, Outcome, Key>) {
+  const { read, messages, toasts, labels } = options;
+  const errors = useFieldErrors(options.fields);
+  const [said, setSaid] = useState<Outcome['kind'] | null>(null);
+  const line = useRef<HTMLParagraphElement>(null);
+
+  const lineText = (kind: Outcome['kind']) => {
+    const { line, title, description } = toasts[kind];
+    return line === false ? undefined : labels[description ?? title];
+  };
+
+  async function send(form: HTMLFormElement) {
+    const values = read(form);
+    setSaid(null);
+    const outcome = await options.send(values);
+    if (!outcome) return;
+    showOutcome(outcome, toasts, labels);
+    if (errors.show(messages(values, outcome.kind))) return;
+    flushSync(() => setSaid(outcome.kind));
+    if (lineText(outcome.kind)) line.current?.focus();
+    options.after?.(outcome, form);
+  }
+
+  return {
+    errors,
+    form: {
+      noValidate: true,
+      onSubmit: (event: FormEvent<HTMLFormElement>) => {
+        event.preventDefault();
+        void send(event.currentTarget);
+      },
+      onChange: (event: FormEvent<HTMLFormElement>) => errors.recheck(messages(read(event.currentTarget))),
+    },
+    // The live region is there, empty, from the first render, so screen readers announce the text it
+    // gets later; focus can rest on it (tabIndex -1) once the form has been sent.
+    status: (
+      <p
+        ref={line}
+        role="status"
+        tabIndex={-1}
+        className={`mt-4 empty:mt-0 ${said && toasts[said].tone === 'success' ? 'text-mint' : 'font-bold text-coral'}`}
+        data-form-status
+      >
+        {said && lineText(said)}
+      </p>
+    ),
+  };
+}
