@@ -14,13 +14,13 @@ import ErrorBoundary from './ErrorBoundary.tsx';
 import { FieldError } from './fieldErrors.tsx';
 import { fieldBorder } from './fieldStyle.ts';
 import type { RatingLabels } from './labelKeys.ts';
-import type { OutcomeToasts } from './outcomeToast.ts';
+import type { OutcomeToast } from './outcomeToast.ts';
 import { StarIcon } from './RatingStars.tsx';
 import RatingSummary from './RatingSummary.tsx';
 import SubmitButton from './SubmitButton.tsx';
 import { useFormSend } from './useFormSend.tsx';
 
-const toasts: OutcomeToasts<RatingOutcome, keyof RatingLabels> = {
+const toasts: Record<RatingOutcome['kind'], OutcomeToast<keyof RatingLabels>> = {
   success: { tone: 'success', title: 'rating.thanks' },
   chooseStars: { tone: 'error', title: 'rating.chooseStars' },
   emailRequired: { tone: 'error', title: 'rating.emailRequired' },
@@ -57,7 +57,6 @@ function Rating({ articleId, lang, labels }: Props) {
   const form = useRef<HTMLFormElement>(null);
   const id = useId();
   const { errors, ...sent } = useFormSend({
-    fields: ['stars', 'email'],
     read,
     messages: ({ stars, email }) => {
       const problems = ratingProblems(stars, email);
@@ -105,7 +104,6 @@ function Rating({ articleId, lang, labels }: Props) {
             {[1, 2, 3, 4, 5].map((n) => (
               <span key={n} className="relative">
                 <input
-                  ref={n === 1 ? errors.focusTarget('stars') : undefined}
                   type="radio"
                   name={`${id}-stars`}
                   id={`${id}-star-${n}`}
@@ -135,7 +133,6 @@ function Rating({ articleId, lang, labels }: Props) {
         <div className="mt-2 flex flex-col gap-3 sm:flex-row sm:items-start">
           <div className="flex-1">
             <input
-              ref={errors.focusTarget('email')}
               id={`${id}-email`}
               type="email"
               required

@@ -12,11 +12,11 @@ import { FieldError } from './fieldErrors.tsx';
 import { fieldBorder } from './fieldStyle.ts';
 import Honeypot from './Honeypot.tsx';
 import type { CommentsLabels } from './labelKeys.ts';
-import type { OutcomeToasts } from './outcomeToast.ts';
+import type { OutcomeToast } from './outcomeToast.ts';
 import SubmitButton from './SubmitButton.tsx';
 import { useFormSend } from './useFormSend.tsx';
 
-const toasts: OutcomeToasts<CommentOutcome, keyof CommentsLabels> = {
+const toasts: Record<CommentOutcome['kind'], OutcomeToast<keyof CommentsLabels>> = {
   // Nothing under the form: the comment shows in the thread, and focus goes to it.
   published: { tone: 'success', title: 'comments.success', line: false },
   held: { tone: 'success', title: 'comments.held' },
@@ -45,7 +45,6 @@ export default function CommentForm({ articleId, lang, labels, onPublished }: Pr
   const sending = useStore($commentSending);
   const id = useId();
   const { errors, ...sent } = useFormSend({
-    fields: ['name', 'email', 'comment'],
     read,
     messages: (values) => {
       const problems = commentProblems(values);
@@ -75,7 +74,6 @@ export default function CommentForm({ articleId, lang, labels, onPublished }: Pr
             {labels['comments.name']}
           </label>
           <input
-            ref={errors.focusTarget('name')}
             id={`${id}-name`}
             type="text"
             name="name"
@@ -92,7 +90,6 @@ export default function CommentForm({ articleId, lang, labels, onPublished }: Pr
             {labels['comments.email']}
           </label>
           <input
-            ref={errors.focusTarget('email')}
             id={`${id}-email`}
             type="email"
             name="email"
@@ -109,7 +106,6 @@ export default function CommentForm({ articleId, lang, labels, onPublished }: Pr
         {labels['comments.comment']}
       </label>
       <textarea
-        ref={errors.focusTarget('comment')}
         id={`${id}-comment`}
         name="comment"
         required

@@ -7,11 +7,11 @@ import { fieldBorder } from './fieldStyle.ts';
 import Honeypot from './Honeypot.tsx';
 import Icon from './Icon.tsx';
 import type { SubscribeLabels } from './labelKeys.ts';
-import type { OutcomeToasts } from './outcomeToast.ts';
+import type { OutcomeToast } from './outcomeToast.ts';
 import SubmitButton from './SubmitButton.tsx';
 import { useFormSend } from './useFormSend.tsx';
 
-const toasts: OutcomeToasts<SubscribeOutcome, keyof SubscribeLabels> = {
+const toasts: Record<SubscribeOutcome['kind'], OutcomeToast<keyof SubscribeLabels>> = {
   success: { tone: 'success', title: 'subscribe.successTitle', description: 'subscribe.success' },
   invalid: { tone: 'error', title: 'subscribe.errorTitle', description: 'subscribe.invalid' },
   exists: { tone: 'error', title: 'subscribe.errorTitle', description: 'subscribe.exists' },
@@ -31,7 +31,6 @@ export default function SubscribeBox({ lang, labels }: { lang: Lang; labels: Sub
   const inputId = useId();
   const descriptionId = useId();
   const { errors, ...sent } = useFormSend({
-    fields: ['email'],
     read,
     // A refused address is marked beside the field, which gets focus back. Still wrong while it is not
     // an address; a taken address clears once it is changed.
@@ -59,7 +58,6 @@ export default function SubscribeBox({ lang, labels }: { lang: Lang; labels: Sub
         </label>
         <div className="flex-1">
           <input
-            ref={errors.focusTarget('email')}
             id={inputId}
             type="email"
             name="email"

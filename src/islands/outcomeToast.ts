@@ -2,8 +2,9 @@ import { toast } from 'sonner';
 
 /**
  * The toast an outcome ends in: its tone and the label keys of its title and (optional) description.
- * The line under the form (useFormSend.tsx) says the description, or the title; `line: false` keeps
- * it empty where the outcome shows elsewhere.
+ * Each island types its table by its store's outcomes and its labels, so that an outcome a store gains
+ * without a toast, or a toast naming a text its island was not given, fails the type check. The line
+ * under the form (useFormSend.tsx) says the description, or the title; `line: false` keeps it empty.
  */
 export interface OutcomeToast<Key extends string> {
   tone: 'success' | 'error';
@@ -11,15 +12,6 @@ export interface OutcomeToast<Key extends string> {
   description?: Key;
   line?: false;
 }
-
-/**
- * Each outcome kind's toast. Typed per island so that an outcome a store gains without a toast, or a
- * toast naming a text its island was not given, fails the type check.
- */
-export type OutcomeToasts<Outcome extends { kind: string }, Key extends string> = Record<
-  Outcome['kind'],
-  OutcomeToast<Key>
->;
 
 /** Sent on the document once the page's toast area (Toasts.tsx) listens for toasts. */
 export const toastsReady = 'toasts:ready';

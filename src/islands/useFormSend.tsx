@@ -4,8 +4,6 @@ import { type FieldMessages, useFieldErrors } from './fieldErrors.tsx';
 import { type OutcomeToast, showOutcome } from './outcomeToast.ts';
 
 interface Options<Values, Field extends string, Outcome extends { kind: string }, Key extends string> {
-  /** The fields in the form's order: focus goes to the first in error. */
-  fields: readonly Field[];
   /** The form's values as the visitor left them (also before hydration: the inputs keep them). */
   read: (form: HTMLFormElement) => Values;
   /** Each field's message for these values, or, after a send, for its outcome. */
@@ -29,7 +27,7 @@ export function useFormSend<
   Key extends string,
 >(options: Options<Values, Field, Outcome, Key>) {
   const { read, messages, toasts, labels } = options;
-  const errors = useFieldErrors(options.fields);
+  const errors = useFieldErrors<Field>();
   const [said, setSaid] = useState<Outcome['kind'] | null>(null);
   const line = useRef<HTMLParagraphElement>(null);
 
@@ -44,7 +42,7 @@ export function useFormSend<
     const outcome = await options.send(values);
     if (!outcome) return;
     showOutcome(outcome, toasts, labels);
-    if (errors.show(messages(values, outcome.kind))) return;
+    if (errors.show(messages(values, outcome.kind), form)) return;
     flushSync(() => setSaid(outcome.kind));
     if (lineText(outcome.kind)) line.current?.focus();
     options.after?.(outcome, form);
