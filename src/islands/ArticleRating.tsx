@@ -11,7 +11,6 @@ import {
   ratingProblems,
 } from '../stores/articleRating.ts';
 import ErrorBoundary from './ErrorBoundary.tsx';
-import { FieldError } from './fieldErrors.tsx';
 import { fieldBorder } from './fieldStyle.ts';
 import type { RatingLabels } from './labelKeys.ts';
 import type { OutcomeToast } from './outcomeToast.ts';
@@ -83,9 +82,7 @@ function Rating({ articleId, lang, labels }: Props) {
   }, [articleId]);
 
   const starLabel = (n: number) =>
-    fill(pluralForm(n, lang) === 'one' ? labels['rating.stars.one'] : labels['rating.stars.other'], {
-      count: n,
-    });
+    fill(labels[pluralForm(n, lang) === 'one' ? 'rating.stars.one' : 'rating.stars.other'], { count: n });
 
   return (
     <section
@@ -122,7 +119,7 @@ function Rating({ articleId, lang, labels }: Props) {
               </span>
             ))}
           </div>
-          <FieldError id={errors.errorId('stars')} message={errors.errors.stars} />
+          {errors.message('stars')}
         </fieldset>
         <label htmlFor={`${id}-email`} className="mt-5 block font-bold text-cream">
           {labels['rating.emailLabel']}
@@ -141,7 +138,7 @@ function Rating({ articleId, lang, labels }: Props) {
               {...errors.describe('email', `${id}-hint`)}
               className={`${fieldBorder} min-h-12 w-full rounded-full bg-night/60 px-5 text-cream`}
             />
-            <FieldError id={errors.errorId('email')} message={errors.errors.email} />
+            {errors.message('email')}
           </div>
           <SubmitButton
             busy={sending}

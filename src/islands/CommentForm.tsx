@@ -8,7 +8,6 @@ import {
   commentProblems,
   postComment,
 } from '../stores/comments.ts';
-import { FieldError } from './fieldErrors.tsx';
 import { fieldBorder } from './fieldStyle.ts';
 import Honeypot from './Honeypot.tsx';
 import type { CommentsLabels } from './labelKeys.ts';
@@ -83,7 +82,7 @@ export default function CommentForm({ articleId, lang, labels, onPublished }: Pr
             className={inputClass}
             {...errors.describe('name')}
           />
-          <FieldError id={errors.errorId('name')} message={errors.errors.name} />
+          {errors.message('name')}
         </div>
         <div>
           <label htmlFor={`${id}-email`} className="block font-bold text-cream">
@@ -99,7 +98,7 @@ export default function CommentForm({ articleId, lang, labels, onPublished }: Pr
             className={inputClass}
             {...errors.describe('email')}
           />
-          <FieldError id={errors.errorId('email')} message={errors.errors.email} />
+          {errors.message('email')}
         </div>
       </div>
       <label htmlFor={`${id}-comment`} className="mt-4 block font-bold text-cream">
@@ -114,7 +113,7 @@ export default function CommentForm({ articleId, lang, labels, onPublished }: Pr
         className={inputClass}
         {...errors.describe('comment')}
       />
-      <FieldError id={errors.errorId('comment')} message={errors.errors.comment} />
+      {errors.message('comment')}
       <Honeypot label={labels['comments.honeypot']} />
       <SubmitButton
         busy={sending}

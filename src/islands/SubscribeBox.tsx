@@ -2,7 +2,6 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef } from 'react';
 import { isValidEmail, type Lang, normaliseEmail } from '../../functions/contract.ts';
 import { $subscribeStatus, type SubscribeOutcome, subscribe } from '../stores/subscribe.ts';
-import { FieldError } from './fieldErrors.tsx';
 import { fieldBorder } from './fieldStyle.ts';
 import Honeypot from './Honeypot.tsx';
 import Icon from './Icon.tsx';
@@ -68,7 +67,7 @@ export default function SubscribeBox({ lang, labels }: { lang: Lang; labels: Sub
             {...errors.describe('email', descriptionId)}
             className={`${fieldBorder} min-h-12 w-full rounded-full bg-night/60 px-5 text-cream placeholder:text-haze/70`}
           />
-          <FieldError id={errors.errorId('email')} message={errors.errors.email} />
+          {errors.message('email')}
         </div>
         <Honeypot label={labels['comments.honeypot']} />
         <SubmitButton

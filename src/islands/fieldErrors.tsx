@@ -38,15 +38,15 @@ export function useFieldErrors<Field extends string>() {
     return { 'aria-invalid': errors[field] ? true : undefined, 'aria-describedby': described || undefined };
   }
 
-  return { errors, errorId, show, recheck, describe };
-}
+  /** A field's error, under it; nothing while the field is fine. */
+  function message(field: Field) {
+    if (!errors[field]) return null;
+    return (
+      <p id={errorId(field)} className="mt-2 text-sm font-bold text-coral" data-field-error>
+        {errors[field]}
+      </p>
+    );
+  }
 
-/** A field's error, under it; nothing while the field is fine. */
-export function FieldError({ id, message }: { id: string; message: string | undefined }) {
-  if (!message) return null;
-  return (
-    <p id={id} className="mt-2 text-sm font-bold text-coral" data-field-error>
-      {message}
-    </p>
-  );
+  return { show, recheck, describe, message };
 }
