@@ -16,8 +16,7 @@ import type { RatingLabels } from './labelKeys.ts';
 import type { OutcomeToast } from './outcomeToast.ts';
 import { StarIcon } from './RatingStars.tsx';
 import RatingSummary from './RatingSummary.tsx';
-import SubmitButton from './SubmitButton.tsx';
-import { useFormSend } from './useFormSend.tsx';
+import { SubmitButton, useSentForm } from './sentForm.tsx';
 
 const toasts: Record<RatingOutcome['kind'], OutcomeToast<keyof RatingLabels>> = {
   success: { tone: 'success', title: 'rating.thanks' },
@@ -55,7 +54,7 @@ function Rating({ articleId, lang, labels }: Props) {
   const [stars, setStars] = useState(0);
   const form = useRef<HTMLFormElement>(null);
   const id = useId();
-  const { errors, ...sent } = useFormSend({
+  const { errors, ...sent } = useSentForm({
     read,
     messages: ({ stars, email }) => {
       const problems = ratingProblems(stars, email);

@@ -9,11 +9,9 @@ import {
   postComment,
 } from '../stores/comments.ts';
 import { fieldBorder } from './fieldStyle.ts';
-import Honeypot from './Honeypot.tsx';
 import type { CommentsLabels } from './labelKeys.ts';
 import type { OutcomeToast } from './outcomeToast.ts';
-import SubmitButton from './SubmitButton.tsx';
-import { useFormSend } from './useFormSend.tsx';
+import { Honeypot, SubmitButton, useSentForm } from './sentForm.tsx';
 
 const toasts: Record<CommentOutcome['kind'], OutcomeToast<keyof CommentsLabels>> = {
   // Nothing under the form: the comment shows in the thread, and focus goes to it.
@@ -43,7 +41,7 @@ interface Props {
 export default function CommentForm({ articleId, lang, labels, onPublished }: Props) {
   const sending = useStore($commentSending);
   const id = useId();
-  const { errors, ...sent } = useFormSend({
+  const { errors, ...sent } = useSentForm({
     read,
     messages: (values) => {
       const problems = commentProblems(values);

@@ -1,4 +1,4 @@
-import Icon from './Icon.tsx';
+import { Icon } from './icons.tsx';
 
 const star = 'M12 2.8l2.8 5.9 6.4.8-4.7 4.4 1.2 6.4L12 17.1l-5.7 3.2 1.2-6.4-4.7-4.4 6.4-.8z';
 

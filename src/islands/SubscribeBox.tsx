@@ -3,12 +3,10 @@ import { useEffect, useId, useRef } from 'react';
 import { isValidEmail, type Lang, normaliseEmail } from '../../functions/contract.ts';
 import { $subscribeStatus, type SubscribeOutcome, subscribe } from '../stores/subscribe.ts';
 import { fieldBorder } from './fieldStyle.ts';
-import Honeypot from './Honeypot.tsx';
-import Icon from './Icon.tsx';
+import { Icon } from './icons.tsx';
 import type { SubscribeLabels } from './labelKeys.ts';
 import type { OutcomeToast } from './outcomeToast.ts';
-import SubmitButton from './SubmitButton.tsx';
-import { useFormSend } from './useFormSend.tsx';
+import { Honeypot, SubmitButton, useSentForm } from './sentForm.tsx';
 
 const toasts: Record<SubscribeOutcome['kind'], OutcomeToast<keyof SubscribeLabels>> = {
   success: { tone: 'success', title: 'subscribe.successTitle', description: 'subscribe.success' },
@@ -29,7 +27,7 @@ export default function SubscribeBox({ lang, labels }: { lang: Lang; labels: Sub
   const status = useStore($subscribeStatus);
   const inputId = useId();
   const descriptionId = useId();
-  const { errors, ...sent } = useFormSend({
+  const { errors, ...sent } = useSentForm({
     read,
     // A refused address is marked beside the field, which gets focus back. Still wrong while it is not
     // an address; a taken address clears once it is changed.

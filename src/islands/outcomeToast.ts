@@ -2,9 +2,9 @@ import { toast } from 'sonner';
 
 /**
  * The toast an outcome ends in: its tone and the label keys of its title and (optional) description.
- * Each island types its table by its store's outcomes and its labels, so that an outcome a store gains
+ * Each island types its toasts by its store's outcomes and its labels, so that an outcome a store gains
  * without a toast, or a toast naming a text its island was not given, fails the type check. The line
- * under the form (useFormSend.tsx) says the description, or the title; `line: false` keeps it empty.
+ * under the form (sentForm.tsx) says the description, or the title; `line: false` keeps it empty.
  */
 export interface OutcomeToast<Key extends string> {
   tone: 'success' | 'error';

@@ -1,5 +1,5 @@
 import type { FeedbackState } from '../../stores/advice.ts';
-import Icon from '../Icon.tsx';
+import { Icon } from '../icons.tsx';
 import type { AdviceLabels } from '../labelKeys.ts';
 
 const thumb =

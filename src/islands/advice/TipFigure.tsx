@@ -1,6 +1,6 @@
 import type { HelpLink } from '../../lib/tips/careTips.ts';
 import type { ShownTip } from '../../stores/advice.ts';
-import Icon from '../Icon.tsx';
+import { Icon } from '../icons.tsx';
 
 interface Props {
   tip: ShownTip;
@@ -9,7 +9,7 @@ interface Props {
   shareLabel: string;
   onShare?: () => void;
   /**
-   * An invisible copy that only holds the card's height (TipCard.tsx): set in the display face's bold,
+   * An invisible copy that only holds the card's height (AdviceGenerator.tsx): set in the display face's bold,
    * which the first screen already has and which is a little wider than the tip's semibold, so it wraps
    * to at least as many lines, and with nothing to reach.
    */

@@ -2,8 +2,8 @@ import { type Ref, useEffect, useRef } from 'react';
 import { toast } from 'sonner';
 import type { Lang } from '../../i18n/languages.ts';
 import { chooseTipList, prepareTips, requestTip } from '../../stores/advice.ts';
+import { Spinner } from '../icons.tsx';
 import type { AdviceLabels } from '../labelKeys.ts';
-import Spinner from '../Spinner.tsx';
 
 interface Props {
   ref: Ref<HTMLButtonElement>;

@@ -1,4 +1,6 @@
-interface Props {
+// The islands' small drawings, in one file so that they travel in one script.
+
+interface IconProps {
   /** The outline, drawn on a 24 × 24 grid. */
   d: string;
   size: number;
@@ -8,7 +10,7 @@ interface Props {
 }
 
 /** A line icon in the text's colour, hidden from screen readers (a label beside it says what it is). */
-export default function Icon({ d, size, stroke, filled = false, className }: Props) {
+export function Icon({ d, size, stroke, filled = false, className }: IconProps) {
   return (
     <svg
       aria-hidden="true"
@@ -24,5 +26,15 @@ export default function Icon({ d, size, stroke, filled = false, className }: Pro
     >
       <path d={d} />
     </svg>
+  );
+}
+
+/** A small spinning ring for buttons that are working; hidden from screen readers (the label says it). */
+export function Spinner() {
+  return (
+    <span
+      aria-hidden="true"
+      className="size-5 shrink-0 animate-spin rounded-full border-3 border-night/30 border-t-night"
+    />
   );
 }

@@ -1,6 +1,10 @@
+// What each form sent through its store is made of.
+
 import { type FormEvent, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
+import { useHydrated } from '../lib/hydration/useHydrated.ts';
 import { type FieldMessages, useFieldErrors } from './fieldErrors.tsx';
+import { Spinner } from './icons.tsx';
 import { type OutcomeToast, showOutcome } from './outcomeToast.ts';
 
 interface Options<Values, Field extends string, Outcome extends { kind: string }, Key extends string> {
@@ -20,7 +24,7 @@ interface Options<Values, Field extends string, Outcome extends { kind: string }
  * A form sent through its store. Each outcome shows its toast, then either marks the fields in error
  * beside them (focus on the first) or says itself in the line under the form (focus on it).
  */
-export function useFormSend<
+export function useSentForm<
   Values,
   Field extends string,
   Outcome extends { kind: string },
@@ -72,4 +76,47 @@ export function useFormSend<
       </p>
     ),
   };
+}
+
+interface SubmitProps {
+  busy: boolean;
+  label: string;
+  busyLabel: string;
+  className: string;
+}
+
+/**
+ * A form's send button. It stays focusable while the form is being sent (`aria-disabled`, not
+ * `disabled`, which would drop the visitor's focus to the page). Until the island has hydrated it is a
+ * plain button, so an early press never sends the form the browser's way; the hydration directive
+ * keeps that press and sends the form once it can (`data-submit`, src/lib/hydration/heldPresses.ts).
+ */
+export function SubmitButton({ busy, label, busyLabel, className }: SubmitProps) {
+  const ready = useHydrated();
+  return (
+    <button
+      type={ready ? 'submit' : 'button'}
+      data-submit
+      aria-disabled={busy || undefined}
+      className={`inline-flex min-h-12 cursor-pointer items-center justify-center gap-2 rounded-full px-6 font-display font-bold text-night transition aria-disabled:cursor-wait aria-disabled:opacity-75 ${className}`}
+    >
+      {busy && <Spinner />}
+      {busy ? busyLabel : label}
+    </button>
+  );
+}
+
+/**
+ * The honeypot field of a form: invisible to people and screen readers, irresistible to form-filling
+ * bots. The API treats a filled one as a bot's and stores nothing.
+ */
+export function Honeypot({ label }: { label: string }) {
+  return (
+    <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
+      <label>
+        {label}
+        <input type="text" name="website" tabIndex={-1} autoComplete="off" />
+      </label>
+    </div>
+  );
 }
