@@ -56,8 +56,8 @@ function Rating({ articleId, lang, labels }: Props) {
   const id = useId();
   const { errors, ...sent } = useSentForm({
     read,
-    messages: ({ stars, email }) => {
-      const problems = ratingProblems(stars, email);
+    messages: (values) => {
+      const problems = ratingProblems(values.stars, values.email);
       const emailText = labels[problems.email === 'missing' ? 'rating.emailRequired' : 'subscribe.invalid'];
       return { stars: problems.stars && labels['rating.chooseStars'], email: problems.email && emailText };
     },

@@ -36,8 +36,8 @@ export function useSentForm<
   const line = useRef<HTMLParagraphElement>(null);
 
   const lineText = (kind: Outcome['kind']) => {
-    const { line, title, description } = toasts[kind];
-    return line === false ? undefined : labels[description ?? title];
+    const toast = toasts[kind];
+    return toast.line === false ? undefined : labels[toast.description ?? toast.title];
   };
 
   async function send(form: HTMLFormElement) {
