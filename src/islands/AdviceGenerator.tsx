@@ -1,6 +1,5 @@
 import { useStore } from '@nanostores/react';
 import { useRef, useState } from 'react';
-import { toast } from 'sonner';
 import { fill } from '../i18n/fill.ts';
 import type { Lang } from '../i18n/languages.ts';
 import { shareTip } from '../lib/shareTip.ts';
@@ -8,7 +7,6 @@ import type { HelpLink } from '../lib/tips/careTips.ts';
 import { $advice, $feedback, rateTip, type ShownTip } from '../stores/advice.ts';
 import Feedback from './advice/Feedback.tsx';
 import ManualLink from './advice/ManualLink.tsx';
-import TipCard from './advice/TipCard.tsx';
 import TipFigure from './advice/TipFigure.tsx';
 import WisdomButton from './advice/WisdomButton.tsx';
 import type { AdviceLabels } from './labelKeys.ts';
@@ -22,7 +20,10 @@ interface Props {
   tipPath: string;
   /** Shown instead of sharing and rating under a tip for someone in crisis (careTips.ts). */
   help: { label: string; links: readonly HelpLink[] };
-  /** The tips that hold the card's height (sizerTips.ts). */
+  /**
+   * The tips that take the most room (sizerTips.ts), laid invisibly in the card's one grid cell under
+   * what is shown, so the card is as tall at every width as its tallest tip and GET WISDOM never moves.
+   */
   sizers: readonly ShownTip[];
 }
 
@@ -36,6 +37,7 @@ export default function AdviceGenerator({ lang, tipsUrl, labels, tipPath, help, 
 
   const loading = advice.status === 'loading';
   const tip = advice.status === 'welcome' ? null : advice.tip;
+  const shareLabel = labels['advice.share'];
 
   const rate = (rating: 0 | 1) => {
     rateTip(rating);
@@ -58,24 +60,18 @@ export default function AdviceGenerator({ lang, tipsUrl, labels, tipPath, help, 
 
   return (
     <div className="flex flex-col items-center gap-6 sm:gap-8">
-      <TipCard
-        label={labels['advice.region']}
-        busy={loading}
-        sizers={sizers}
-        help={help}
-        shareLabel={labels['advice.share']}
-        after={
-          tip &&
-          manualLink?.tipId === tip.id && (
-            <ManualLink key={manualLink.url} label={labels['advice.copyByHand']} url={manualLink.url} />
-          )
-        }
+      <section
+        data-advice-card
+        aria-label={labels['advice.region']}
+        aria-live="polite"
+        aria-busy={loading}
+        className="relative grid w-full rounded-[2rem] border border-white/15 bg-white/8 p-5 text-left shadow-2xl shadow-black/30 backdrop-blur-sm sm:p-10"
       >
         {tip ? (
           <TipFigure
             tip={tip}
             help={help}
-            shareLabel={labels['advice.share']}
+            shareLabel={shareLabel}
             onShare={() => share(tip)}
             dimmed={loading}
           />
@@ -84,17 +80,15 @@ export default function AdviceGenerator({ lang, tipsUrl, labels, tipPath, help, 
             {labels['home.welcome']}
           </p>
         )}
-      </TipCard>
+        {sizers.map((sizer) => (
+          <TipFigure key={sizer.id} tip={sizer} help={help} shareLabel={shareLabel} sizer />
+        ))}
+        {tip && manualLink?.tipId === tip.id && (
+          <ManualLink key={manualLink.url} label={labels['advice.copyByHand']} url={manualLink.url} />
+        )}
+      </section>
 
-      <WisdomButton
-        ref={button}
-        lang={lang}
-        tipsUrl={tipsUrl}
-        loading={loading}
-        label={labels['advice.button']}
-        busyLabel={labels['advice.loading']}
-        onUnavailable={() => toast.error(labels['advice.unavailable'])}
-      />
+      <WisdomButton ref={button} lang={lang} tipsUrl={tipsUrl} loading={loading} labels={labels} />
 
       {advice.status === 'shown' && !advice.tip.care && (
         <Feedback state={feedback} labels={labels} onRate={rate} />

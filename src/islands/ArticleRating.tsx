@@ -1,6 +1,5 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef, useState } from 'react';
-import { flushSync } from 'react-dom';
 import { fill } from '../i18n/fill.ts';
 import { pluralForm } from '../i18n/format.ts';
 import type { Lang } from '../i18n/languages.ts';
@@ -8,21 +7,18 @@ import {
   $ratingSending,
   loadRating,
   type RatingOutcome,
-  type RatingProblems,
   rateArticle,
   ratingProblems,
 } from '../stores/articleRating.ts';
 import ErrorBoundary from './ErrorBoundary.tsx';
-import FormStatus from './FormStatus.tsx';
-import { FieldError, useFieldErrors } from './fieldErrors.tsx';
 import { fieldBorder } from './fieldStyle.ts';
 import type { RatingLabels } from './labelKeys.ts';
-import { type OutcomeToasts, showOutcome } from './outcomeToast.ts';
+import type { OutcomeToast } from './outcomeToast.ts';
 import { StarIcon } from './RatingStars.tsx';
 import RatingSummary from './RatingSummary.tsx';
-import SubmitButton from './SubmitButton.tsx';
+import { SubmitButton, useSentForm } from './sentForm.tsx';
 
-const toasts: OutcomeToasts<RatingOutcome, keyof RatingLabels> = {
+const toasts: Record<RatingOutcome['kind'], OutcomeToast<keyof RatingLabels>> = {
   success: { tone: 'success', title: 'rating.thanks' },
   chooseStars: { tone: 'error', title: 'rating.chooseStars' },
   emailRequired: { tone: 'error', title: 'rating.emailRequired' },
@@ -46,15 +42,6 @@ export default function ArticleRating(props: Props) {
   );
 }
 
-const fields = ['stars', 'email'] as const;
-type Field = (typeof fields)[number];
-type Problem = NonNullable<RatingProblems[Field]>;
-
-const problemTexts: Record<Field, Partial<Record<Problem, keyof RatingLabels>>> = {
-  stars: { missing: 'rating.chooseStars' },
-  email: { missing: 'rating.emailRequired', invalid: 'subscribe.invalid' },
-};
-
 /** The form's stars and e-mail as the visitor left them (also before hydration: the inputs keep them). */
 function read(form: HTMLFormElement) {
   const checked = form.querySelector<HTMLInputElement>('input[type="radio"]:checked');
@@ -65,11 +52,19 @@ function read(form: HTMLFormElement) {
 function Rating({ articleId, lang, labels }: Props) {
   const sending = useStore($ratingSending);
   const [stars, setStars] = useState(0);
-  const [outcome, setOutcome] = useState<RatingOutcome | null>(null);
   const form = useRef<HTMLFormElement>(null);
-  const statusLine = useRef<HTMLParagraphElement>(null);
   const id = useId();
-  const errors = useFieldErrors(fields);
+  const { errors, ...sent } = useSentForm({
+    read,
+    messages: (values) => {
+      const problems = ratingProblems(values.stars, values.email);
+      const emailText = labels[problems.email === 'missing' ? 'rating.emailRequired' : 'subscribe.invalid'];
+      return { stars: problems.stars && labels['rating.chooseStars'], email: problems.email && emailText };
+    },
+    send: ({ stars, email }) => rateArticle(articleId, stars, email),
+    toasts,
+    labels,
+  });
 
   useEffect(() => {
     loadRating(articleId);
@@ -85,33 +80,8 @@ function Rating({ articleId, lang, labels }: Props) {
     }
   }, [articleId]);
 
-  const messages = ({ stars, email }: { stars: number; email: string }) => {
-    const problems = ratingProblems(stars, email);
-    const text = (field: Field) => {
-      const key = problems[field] && problemTexts[field][problems[field]];
-      return key ? labels[key] : undefined;
-    };
-    return { stars: text('stars'), email: text('email') };
-  };
-
   const starLabel = (n: number) =>
-    fill(pluralForm(n, lang) === 'one' ? labels['rating.stars.one'] : labels['rating.stars.other'], {
-      count: n,
-    });
-
-  async function send(target: HTMLFormElement) {
-    const values = read(target);
-    setOutcome(null);
-    const result = await rateArticle(articleId, values.stars, values.email);
-    if (!result) return;
-    showOutcome(result, toasts, labels);
-    if (result.kind === 'chooseStars' || result.kind === 'emailRequired' || result.kind === 'invalidEmail') {
-      errors.show(messages(values));
-      return;
-    }
-    flushSync(() => setOutcome(result));
-    statusLine.current?.focus();
-  }
+    fill(labels[pluralForm(n, lang) === 'one' ? 'rating.stars.one' : 'rating.stars.other'], { count: n });
 
   return (
     <section
@@ -123,30 +93,18 @@ function Rating({ articleId, lang, labels }: Props) {
         {labels['rating.title']}
       </h2>
       <RatingSummary lang={lang} labels={labels} />
-      <form
-        ref={form}
-        noValidate
-        className="mt-6"
-        onSubmit={(event) => {
-          event.preventDefault();
-          void send(event.currentTarget);
-        }}
-        onChange={(event) => {
-          setStars(read(event.currentTarget).stars);
-          errors.recheck(messages(read(event.currentTarget)));
-        }}
-      >
+      <form ref={form} className="mt-6" {...sent.form}>
         <fieldset>
           <legend className="sr-only">{labels['rating.title']}</legend>
           <div className="flex gap-1">
             {[1, 2, 3, 4, 5].map((n) => (
               <span key={n} className="relative">
                 <input
-                  ref={n === 1 ? errors.focusTarget('stars') : undefined}
                   type="radio"
                   name={`${id}-stars`}
                   id={`${id}-star-${n}`}
                   value={n}
+                  onChange={() => setStars(n)}
                   {...errors.describe('stars')}
                   className="peer absolute inset-0 opacity-0"
                 />
@@ -160,7 +118,7 @@ function Rating({ articleId, lang, labels }: Props) {
               </span>
             ))}
           </div>
-          <FieldError id={errors.errorId('stars')} message={errors.errors.stars} />
+          {errors.message('stars')}
         </fieldset>
         <label htmlFor={`${id}-email`} className="mt-5 block font-bold text-cream">
           {labels['rating.emailLabel']}
@@ -171,7 +129,6 @@ function Rating({ articleId, lang, labels }: Props) {
         <div className="mt-2 flex flex-col gap-3 sm:flex-row sm:items-start">
           <div className="flex-1">
             <input
-              ref={errors.focusTarget('email')}
               id={`${id}-email`}
               type="email"
               required
@@ -180,7 +137,7 @@ function Rating({ articleId, lang, labels }: Props) {
               {...errors.describe('email', `${id}-hint`)}
               className={`${fieldBorder} min-h-12 w-full rounded-full bg-night/60 px-5 text-cream`}
             />
-            <FieldError id={errors.errorId('email')} message={errors.errors.email} />
+            {errors.message('email')}
           </div>
           <SubmitButton
             busy={sending}
@@ -189,11 +146,7 @@ function Rating({ articleId, lang, labels }: Props) {
             className="bg-sun hover:bg-sun-deep"
           />
         </div>
-        <FormStatus
-          ref={statusLine}
-          tone={outcome?.kind === 'success' ? 'success' : 'error'}
-          message={outcome ? labels[toasts[outcome.kind].title] : undefined}
-        />
+        {sent.status}
       </form>
     </section>
   );

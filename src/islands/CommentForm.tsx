@@ -1,6 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useId, useRef, useState } from 'react';
-import { flushSync } from 'react-dom';
+import { useId } from 'react';
 import type { Lang } from '../i18n/languages.ts';
 import {
   $commentSending,
@@ -9,31 +8,20 @@ import {
   commentProblems,
   postComment,
 } from '../stores/comments.ts';
-import FormStatus from './FormStatus.tsx';
-import { FieldError, useFieldErrors } from './fieldErrors.tsx';
 import { fieldBorder } from './fieldStyle.ts';
-import Honeypot from './Honeypot.tsx';
 import type { CommentsLabels } from './labelKeys.ts';
-import { type OutcomeToasts, showOutcome } from './outcomeToast.ts';
-import SubmitButton from './SubmitButton.tsx';
+import type { OutcomeToast } from './outcomeToast.ts';
+import { Honeypot, SubmitButton, useSentForm } from './sentForm.tsx';
 
-const toasts: OutcomeToasts<CommentOutcome, keyof CommentsLabels> = {
-  published: { tone: 'success', title: 'comments.success' },
+const toasts: Record<CommentOutcome['kind'], OutcomeToast<keyof CommentsLabels>> = {
+  // Nothing under the form: the comment shows in the thread, and focus goes to it.
+  published: { tone: 'success', title: 'comments.success', line: false },
   held: { tone: 'success', title: 'comments.held' },
   required: { tone: 'error', title: 'comments.required' },
   invalidEmail: { tone: 'error', title: 'subscribe.invalid' },
   rateLimited: { tone: 'error', title: 'comments.rateLimited' },
   error: { tone: 'error', title: 'comments.error' },
 };
-
-/** The line under the form after sending (a published comment shows in the thread instead). */
-const statusTexts: Partial<Record<CommentOutcome['kind'], keyof CommentsLabels>> = {
-  held: 'comments.held',
-  rateLimited: 'comments.rateLimited',
-  error: 'comments.error',
-};
-
-const fields = ['name', 'email', 'comment'] as const;
 
 /** The form's fields as the visitor left them (also before hydration: the inputs keep them). */
 function read(form: HTMLFormElement): CommentFields {
@@ -52,46 +40,30 @@ interface Props {
 /** The form that adds to the thread: errors beside their fields, the outcome under the button. */
 export default function CommentForm({ articleId, lang, labels, onPublished }: Props) {
   const sending = useStore($commentSending);
-  const [status, setStatus] = useState<CommentOutcome['kind'] | null>(null);
-  const statusLine = useRef<HTMLParagraphElement>(null);
-  const errors = useFieldErrors(fields);
   const id = useId();
-
-  const messages = (form: CommentFields) => {
-    const problems = commentProblems(form);
-    return {
-      name: problems.name && labels['comments.nameRequired'],
-      comment: problems.comment && labels['comments.commentRequired'],
-      email: problems.email && labels['subscribe.invalid'],
-    };
-  };
-
-  async function send(form: HTMLFormElement) {
-    const values = read(form);
-    setStatus(null);
-    const outcome = await postComment(articleId, lang, values);
-    if (!outcome) return;
-    showOutcome(outcome, toasts, labels);
-    if (outcome.kind === 'required' || outcome.kind === 'invalidEmail') return errors.show(messages(values));
-    if (outcome.kind === 'published' || outcome.kind === 'held') form.reset();
-    flushSync(() => setStatus(outcome.kind));
-    if (outcome.kind === 'published') onPublished(outcome.id);
-    else statusLine.current?.focus();
-  }
+  const { errors, ...sent } = useSentForm({
+    read,
+    messages: (values) => {
+      const problems = commentProblems(values);
+      return {
+        name: problems.name && labels['comments.nameRequired'],
+        comment: problems.comment && labels['comments.commentRequired'],
+        email: problems.email && labels['subscribe.invalid'],
+      };
+    },
+    send: (values) => postComment(articleId, lang, values),
+    toasts,
+    labels,
+    after: (outcome, form) => {
+      if (outcome.kind === 'published' || outcome.kind === 'held') form.reset();
+      if (outcome.kind === 'published') onPublished(outcome.id);
+    },
+  });
 
   const inputClass = `${fieldBorder} mt-1 block w-full rounded-2xl bg-night/60 px-4 py-3 text-cream`;
-  const statusKey = status && statusTexts[status];
 
   return (
-    <form
-      noValidate
-      className="mt-8"
-      onSubmit={(event) => {
-        event.preventDefault();
-        void send(event.currentTarget);
-      }}
-      onChange={(event) => errors.recheck(messages(read(event.currentTarget)))}
-    >
+    <form className="mt-8" {...sent.form}>
       <h3 className="font-display text-lg font-bold text-cream">{labels['comments.formTitle']}</h3>
       <div className="mt-4 grid gap-4 sm:grid-cols-2">
         <div>
@@ -99,7 +71,6 @@ export default function CommentForm({ articleId, lang, labels, onPublished }: Pr
             {labels['comments.name']}
           </label>
           <input
-            ref={errors.focusTarget('name')}
             id={`${id}-name`}
             type="text"
             name="name"
@@ -109,14 +80,13 @@ export default function CommentForm({ articleId, lang, labels, onPublished }: Pr
             className={inputClass}
             {...errors.describe('name')}
           />
-          <FieldError id={errors.errorId('name')} message={errors.errors.name} />
+          {errors.message('name')}
         </div>
         <div>
           <label htmlFor={`${id}-email`} className="block font-bold text-cream">
             {labels['comments.email']}
           </label>
           <input
-            ref={errors.focusTarget('email')}
             id={`${id}-email`}
             type="email"
             name="email"
@@ -126,14 +96,13 @@ export default function CommentForm({ articleId, lang, labels, onPublished }: Pr
             className={inputClass}
             {...errors.describe('email')}
           />
-          <FieldError id={errors.errorId('email')} message={errors.errors.email} />
+          {errors.message('email')}
         </div>
       </div>
       <label htmlFor={`${id}-comment`} className="mt-4 block font-bold text-cream">
         {labels['comments.comment']}
       </label>
       <textarea
-        ref={errors.focusTarget('comment')}
         id={`${id}-comment`}
         name="comment"
         required
@@ -142,7 +111,7 @@ export default function CommentForm({ articleId, lang, labels, onPublished }: Pr
         className={inputClass}
         {...errors.describe('comment')}
       />
-      <FieldError id={errors.errorId('comment')} message={errors.errors.comment} />
+      {errors.message('comment')}
       <Honeypot label={labels['comments.honeypot']} />
       <SubmitButton
         busy={sending}
@@ -150,11 +119,7 @@ export default function CommentForm({ articleId, lang, labels, onPublished }: Pr
         busyLabel={labels['comments.sending']}
         className="mt-5 bg-mint hover:bg-sun"
       />
-      <FormStatus
-        ref={statusLine}
-        tone={status === 'held' ? 'success' : 'error'}
-        message={statusKey ? labels[statusKey] : undefined}
-      />
+      {sent.status}
     </form>
   );
 }

@@ -12,28 +12,22 @@ interface Props {
 }
 
 /** An article's comment thread (shared by both languages) and the form to add to it. */
-export default function Comments(props: Props) {
-  return (
-    <ErrorBoundary labels={{ title: props.labels['error.title'], back: props.labels['error.back'] }}>
-      <Thread {...props} />
-    </ErrorBoundary>
-  );
-}
-
-function Thread({ articleId, lang, labels }: Props) {
+export default function Comments({ articleId, lang, labels }: Props) {
   const [published, setPublished] = useState<number | null>(null);
   const id = useId();
   return (
-    <section
-      aria-labelledby={`${id}-title`}
-      className="rounded-[2rem] border border-white/15 bg-white/5 p-6 sm:p-8"
-      data-comments
-    >
-      <h2 id={`${id}-title`} className="font-display text-xl font-bold text-sun">
-        {labels['comments.title']}
-      </h2>
-      <CommentList articleId={articleId} lang={lang} labels={labels} focusId={published} />
-      <CommentForm articleId={articleId} lang={lang} labels={labels} onPublished={setPublished} />
-    </section>
+    <ErrorBoundary labels={{ title: labels['error.title'], back: labels['error.back'] }}>
+      <section
+        aria-labelledby={`${id}-title`}
+        className="rounded-[2rem] border border-white/15 bg-white/5 p-6 sm:p-8"
+        data-comments
+      >
+        <h2 id={`${id}-title`} className="font-display text-xl font-bold text-sun">
+          {labels['comments.title']}
+        </h2>
+        <CommentList articleId={articleId} lang={lang} labels={labels} focusId={published} />
+        <CommentForm articleId={articleId} lang={lang} labels={labels} onPublished={setPublished} />
+      </section>
+    </ErrorBoundary>
   );
 }

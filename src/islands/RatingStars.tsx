@@ -1,3 +1,7 @@
+import { Icon } from './icons.tsx';
+
+const star = 'M12 2.8l2.8 5.9 6.4.8-4.7 4.4 1.2 6.4L12 17.1l-5.7 3.2 1.2-6.4-4.7-4.4 6.4-.8z';
+
 /** The average as five stars, for the eye (the summary says it in words). */
 export function StarRow({ value }: { value: number }) {
   const full = Math.round(value);
@@ -11,18 +15,5 @@ export function StarRow({ value }: { value: number }) {
 }
 
 export function StarIcon({ filled, size }: { filled: boolean; size: number }) {
-  return (
-    <svg
-      aria-hidden="true"
-      viewBox="0 0 24 24"
-      width={size}
-      height={size}
-      fill={filled ? 'currentColor' : 'none'}
-      stroke="currentColor"
-      strokeWidth="1.8"
-      strokeLinejoin="round"
-    >
-      <path d="M12 2.8l2.8 5.9 6.4.8-4.7 4.4 1.2 6.4L12 17.1l-5.7 3.2 1.2-6.4-4.7-4.4 6.4-.8z" />
-    </svg>
-  );
+  return <Icon d={star} size={size} stroke={1.8} filled={filled} />;
 }

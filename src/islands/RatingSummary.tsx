@@ -16,7 +16,7 @@ export default function RatingSummary({ lang, labels }: { lang: Lang; labels: Ra
   const countLabel = (count: number) =>
     count === 0
       ? labels['rating.count.zero']
-      : fill(pluralForm(count, lang) === 'one' ? labels['rating.count.one'] : labels['rating.count.other'], {
+      : fill(labels[pluralForm(count, lang) === 'one' ? 'rating.count.one' : 'rating.count.other'], {
           count: formatNumber(count, lang),
         });
 

@@ -20,17 +20,14 @@ export default function Toasts({ label, closeLabel }: Props) {
   useEffect(() => {
     const element = region.current;
     if (!element) return;
-    const cleanUps = [
-      pauseWhileFocused(element),
-      closeOnEscape(element, () => toast.dismiss()),
-      keepFocusClear(element),
-    ];
+    const stop = new AbortController();
+    pauseWhileFocused(element, stop.signal);
+    closeOnEscape(element, () => toast.dismiss(), stop.signal);
+    keepFocusClear(element, stop.signal);
     // The Toaster (a child) listens from its own effect, which ran before this one.
     document.documentElement.setAttribute('data-toasts', '');
     document.dispatchEvent(new Event(toastsReady));
-    return () => {
-      for (const cleanUp of cleanUps) cleanUp();
-    };
+    return () => stop.abort();
   }, []);
 
   return (

@@ -1,24 +1,21 @@
-import type { UiKey } from '../i18n/ui/en.ts';
+import { en, type UiKey } from '../i18n/ui/en.ts';
 
 // Each island's texts by dictionary key: a page picks them with `pickLabels(lang, keys)` and passes them
 // as the island's `labels`. The lists live here, apart from the islands, so they never reach the browser.
 
+/** Every key of the dictionary's group `name` (`rating.…`) but its <noscript> line, which the page shows. */
+function group<Name extends string>(name: Name) {
+  type Key = Exclude<Extract<UiKey, `${Name}.${string}`>, `${string}.noscript`>;
+  return (Object.keys(en) as UiKey[]).filter(
+    (key): key is Key => key.startsWith(`${name}.`) && !key.endsWith('.noscript'),
+  );
+}
+
 /** The advice generator (AdviceGenerator.tsx). */
 export const adviceLabelKeys = [
+  ...group('advice'),
+  ...group('feedback'),
   'home.welcome',
-  'advice.button',
-  'advice.loading',
-  'advice.region',
-  'advice.share',
-  'advice.shared',
-  'advice.copied',
-  'advice.copyByHand',
-  'advice.shareFailed',
-  'advice.unavailable',
-  'feedback.question',
-  'feedback.like',
-  'feedback.dislike',
-  'feedback.thanks',
   'tip.metaTitle',
 ] as const satisfies readonly UiKey[];
 
@@ -26,20 +23,7 @@ export type AdviceLabels = Record<(typeof adviceLabelKeys)[number], string>;
 
 /** The newsletter box (SubscribeBox.tsx). */
 export const subscribeLabelKeys = [
-  'subscribe.title',
-  'subscribe.description',
-  'subscribe.label',
-  'subscribe.placeholder',
-  'subscribe.button',
-  'subscribe.saving',
-  'subscribe.successTitle',
-  'subscribe.success',
-  'subscribe.errorTitle',
-  'subscribe.errorGeneric',
-  'subscribe.invalid',
-  'subscribe.exists',
-  'subscribe.rateLimited',
-  'subscribe.unexpected',
+  ...group('subscribe'),
   // After success: the line asking the visitor to confirm from their inbox.
   'newsletter.checkInbox',
   // The invisible honeypot field's label.
@@ -50,24 +34,7 @@ export type SubscribeLabels = Record<(typeof subscribeLabelKeys)[number], string
 
 /** The article's star rating (ArticleRating.tsx). */
 export const ratingLabelKeys = [
-  'rating.title',
-  'rating.summary',
-  'rating.count.zero',
-  'rating.count.one',
-  'rating.count.other',
-  'rating.stars.one',
-  'rating.stars.other',
-  'rating.emailLabel',
-  'rating.emailHint',
-  'rating.submit',
-  'rating.sending',
-  'rating.loading',
-  'rating.unavailable',
-  'rating.emailRequired',
-  'rating.chooseStars',
-  'rating.thanks',
-  'rating.error',
-  'rating.rateLimited',
+  ...group('rating'),
   'subscribe.invalid',
   'error.title',
   'error.back',
@@ -77,25 +44,7 @@ export type RatingLabels = Record<(typeof ratingLabelKeys)[number], string>;
 
 /** The article's comment thread and form (Comments.tsx). */
 export const commentsLabelKeys = [
-  'comments.title',
-  'comments.empty',
-  'comments.formTitle',
-  'comments.name',
-  'comments.comment',
-  'comments.email',
-  'comments.honeypot',
-  'comments.submit',
-  'comments.sending',
-  'comments.loading',
-  'comments.loadError',
-  'comments.retry',
-  'comments.required',
-  'comments.nameRequired',
-  'comments.commentRequired',
-  'comments.success',
-  'comments.held',
-  'comments.error',
-  'comments.rateLimited',
+  ...group('comments'),
   'subscribe.invalid',
   'error.title',
   'error.back',

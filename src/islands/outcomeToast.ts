@@ -1,20 +1,17 @@
 import { toast } from 'sonner';
 
-/** The toast an outcome ends in: its tone and the label keys of its title and (optional) description. */
+/**
+ * The toast an outcome ends in: its tone and the label keys of its title and (optional) description.
+ * Each island types its toasts by its store's outcomes and its labels, so that an outcome a store gains
+ * without a toast, or a toast naming a text its island was not given, fails the type check. The line
+ * under the form (sentForm.tsx) says the description, or the title; `line: false` keeps it empty.
+ */
 export interface OutcomeToast<Key extends string> {
   tone: 'success' | 'error';
   title: Key;
   description?: Key;
+  line?: false;
 }
-
-/**
- * Each outcome kind's toast. Typed per island so that an outcome a store gains without a toast, or a
- * toast naming a text its island was not given, fails the type check.
- */
-export type OutcomeToasts<Outcome extends { kind: string }, Key extends string> = Record<
-  Outcome['kind'],
-  OutcomeToast<Key>
->;
 
 /** Sent on the document once the page's toast area (Toasts.tsx) listens for toasts. */
 export const toastsReady = 'toasts:ready';
@@ -29,13 +26,12 @@ function whenToastsListen(show: () => void) {
   document.addEventListener(toastsReady, show, { once: true });
 }
 
-/** Shows the toast of `outcome` in the page's language; nothing when the store did nothing (null). */
+/** Shows the toast of `outcome` in the page's language. */
 export function showOutcome<Kind extends string, Key extends string>(
-  outcome: { kind: Kind } | null,
+  outcome: { kind: Kind },
   toasts: Record<Kind, OutcomeToast<Key>>,
   labels: Record<Key, string>,
 ): void {
-  if (!outcome) return;
   const { tone, title, description } = toasts[outcome.kind];
   const show = tone === 'success' ? toast.success : toast.error;
   whenToastsListen(() => show(labels[title], description ? { description: labels[description] } : undefined));

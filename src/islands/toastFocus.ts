@@ -1,6 +1,6 @@
 // What the toast library (sonner) leaves to the page: a toast that stays while it has focus, closes on
 // Escape, and never covers the element that has focus. Each function takes the toasts' region (the
-// Toaster's <section>) and returns its clean-up.
+// Toaster's <section>) and stops when `signal` aborts.
 
 const list = (region: HTMLElement) => region.querySelector<HTMLElement>('[data-sonner-toaster]');
 
@@ -8,26 +8,22 @@ const list = (region: HTMLElement) => region.querySelector<HTMLElement>('[data-s
  * Keeps toasts open while focus is in them, as hovering does: sonner pauses its timers while its list
  * is expanded, which only the pointer (mouse moves over the list) does, so focus moves it the same way.
  */
-export function pauseWhileFocused(region: HTMLElement): () => void {
+export function pauseWhileFocused(region: HTMLElement, signal: AbortSignal): void {
   const onFocusIn = () => list(region)?.dispatchEvent(new MouseEvent('mousemove', { bubbles: true }));
   const onFocusOut = (event: FocusEvent) => {
     const ol = list(region);
     if (!ol || region.contains(event.relatedTarget as Node | null) || ol.matches(':hover')) return;
     ol.dispatchEvent(new MouseEvent('mouseout', { bubbles: true, relatedTarget: document.body }));
   };
-  region.addEventListener('focusin', onFocusIn);
-  region.addEventListener('focusout', onFocusOut);
-  return () => {
-    region.removeEventListener('focusin', onFocusIn);
-    region.removeEventListener('focusout', onFocusOut);
-  };
+  region.addEventListener('focusin', onFocusIn, { signal });
+  region.addEventListener('focusout', onFocusOut, { signal });
 }
 
 /**
  * Escape closes the toast that has focus (and focus goes back where it came from), or, from anywhere
  * else on the page, every toast: they only repeat what the page shows beside the fields.
  */
-export function closeOnEscape(region: HTMLElement, dismissAll: () => void): () => void {
+export function closeOnEscape(region: HTMLElement, dismissAll: () => void, signal: AbortSignal): void {
   let cameFrom: HTMLElement | null = null;
   const onFocusIn = (event: FocusEvent) => {
     const from = event.relatedTarget as HTMLElement | null;
@@ -40,12 +36,8 @@ export function closeOnEscape(region: HTMLElement, dismissAll: () => void): () =
     focused.querySelector<HTMLElement>('[data-close-button]')?.click();
     (cameFrom?.isConnected ? cameFrom : document.getElementById('main'))?.focus({ preventScroll: true });
   };
-  region.addEventListener('focusin', onFocusIn);
-  document.addEventListener('keydown', onKeyDown);
-  return () => {
-    region.removeEventListener('focusin', onFocusIn);
-    document.removeEventListener('keydown', onKeyDown);
-  };
+  region.addEventListener('focusin', onFocusIn, { signal });
+  document.addEventListener('keydown', onKeyDown, { signal });
 }
 
 /** The height at the bottom of the screen that the toasts take when spread out (hovered, focused). */
@@ -63,7 +55,7 @@ function toastRoom(ol: HTMLElement): number {
  * changes, and at every move of the focus (a browser scrolls a field that is partly on screen no
  * further, even under a toast).
  */
-export function keepFocusClear(region: HTMLElement): () => void {
+export function keepFocusClear(region: HTMLElement, signal: AbortSignal): void {
   const root = document.documentElement;
   let pending = false;
   const update = () => {
@@ -84,14 +76,13 @@ export function keepFocusClear(region: HTMLElement): () => void {
   };
   const observer = new MutationObserver(soon);
   observer.observe(region, { childList: true, subtree: true, attributes: true, attributeFilter: ['style'] });
-  document.addEventListener('focusin', soon);
+  document.addEventListener('focusin', soon, { signal });
   // The page's own text moving the field down (a widget's list arriving above it) counts too.
   const resized = new ResizeObserver(soon);
   resized.observe(document.body);
-  return () => {
+  signal.addEventListener('abort', () => {
     observer.disconnect();
     resized.disconnect();
-    document.removeEventListener('focusin', soon);
     root.style.scrollPaddingBottom = '';
-  };
+  });
 }

@@ -45,17 +45,9 @@ function clearTimers(): void {
 
 /** A tip of the fetched list, checked by hand: a validation library would be most of this page's script. */
 function isShownTip(value: unknown): value is ShownTip {
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    'id' in value &&
-    typeof value.id === 'string' &&
-    'text' in value &&
-    typeof value.text === 'string' &&
-    'category' in value &&
-    typeof value.category === 'string' &&
-    (!('care' in value) || value.care === true)
-  );
+  const tip = value as Partial<Record<keyof ShownTip, unknown>> | null;
+  const texts = [tip?.id, tip?.text, tip?.category].every((field) => typeof field === 'string');
+  return texts && (tip?.care === undefined || tip.care === true);
 }
 
 async function fetchTips(): Promise<readonly ShownTip[]> {
@@ -93,9 +85,8 @@ export function prepareTips(): void {
 }
 
 /**
- * "GET WISDOM": 500 ms of loading, then a random tip, none of the last 20 or more shown
- * (pickIndex). If the list
- * cannot be had, the card goes back to what it showed and `onUnavailable` tells the visitor.
+ * "GET WISDOM": 500 ms of loading, then a random tip, none of the last 20 or more shown (pickIndex). If
+ * the list cannot be had, the card goes back to what it showed and `onUnavailable` tells the visitor.
  */
 export function requestTip(onUnavailable: () => void = () => {}): void {
   const current = $advice.get();

@@ -31,15 +31,13 @@ export function ratingProblems(stars: number, emailInput: string): RatingProblem
 export async function loadRating(articleId: number): Promise<void> {
   try {
     const answer = await api.articles[':id'].rating.$get({ param: { id: String(articleId) } });
-    if (answer.status === 200) {
-      $ratingSummary.set(await answer.json());
-      $ratingStatus.set('ready');
-      return;
-    }
+    if (answer.status !== 200) throw new Error(`HTTP ${answer.status}`);
+    $ratingSummary.set(await answer.json());
+    $ratingStatus.set('ready');
   } catch {
-    // Falls through: the page still reads fine without the average.
+    // The page still reads fine without the average.
+    $ratingStatus.set('unavailable');
   }
-  $ratingStatus.set('unavailable');
 }
 
 /**

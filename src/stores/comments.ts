@@ -43,15 +43,13 @@ export async function loadComments(articleId: number): Promise<void> {
   $commentsStatus.set('loading');
   try {
     const answer = await api.articles[':id'].comments.$get({ param: { id: String(articleId) } });
-    if (answer.status === 200) {
-      $comments.set((await answer.json()).comments);
-      $commentsStatus.set('ready');
-      return;
-    }
+    if (answer.status !== 200) throw new Error(`HTTP ${answer.status}`);
+    $comments.set((await answer.json()).comments);
+    $commentsStatus.set('ready');
   } catch {
-    // Falls through to the error state, which offers to try again.
+    // The error state offers to try again.
+    $commentsStatus.set('error');
   }
-  $commentsStatus.set('error');
 }
 
 /** Posts a comment and resolves with the outcome, or null while an earlier comment is still being sent. */

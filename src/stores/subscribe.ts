@@ -14,20 +14,14 @@ export type SubscribeOutcome =
   | { kind: 'rateLimited' }
   | { kind: 'error' };
 
-/** The page's language (for the letters) and the honeypot field, empty unless a bot filled it. */
-export interface SubscribeExtras {
-  language: Lang;
-  website: string;
-}
-
 /**
- * Subscribes an address and resolves with the outcome, or null when a subscription is already under
- * way or done. Only success leaves the idle state behind, so the typed address stays in the box for
- * another try.
+ * Subscribes an address in the page's language (for the letters), with the honeypot field (empty unless
+ * a bot filled it), and resolves with the outcome, or null when a subscription is already under way or
+ * done. Only success leaves the idle state behind, so the typed address stays in the box for another try.
  */
 export async function subscribe(
   input: string,
-  { language, website }: SubscribeExtras,
+  { language, website }: { language: Lang; website: string },
 ): Promise<SubscribeOutcome | null> {
   if ($subscribeStatus.get() !== 'idle') return null;
   const email = normaliseEmail(input);

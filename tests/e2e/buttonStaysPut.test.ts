@@ -1,5 +1,5 @@
 // GET WISDOM stays where it is whatever tip the card shows, so a visitor pressing again and again
-// presses the button, not the space it left (src/islands/advice/TipCard.tsx). Every tip of the real
+// presses the button, not the space it left (src/islands/AdviceGenerator.tsx). Every tip of the real
 // list is shown on the real page at three widths in both languages: the first few by real presses,
 // the rest steered through Math.random, with the page's clock skipping the half second of thinking.
 import type { Page } from 'playwright-core';

@@ -1,6 +1,9 @@
 import type { FeedbackState } from '../../stores/advice.ts';
+import { Icon } from '../icons.tsx';
 import type { AdviceLabels } from '../labelKeys.ts';
-import { ThumbIcon } from './icons.tsx';
+
+const thumb =
+  'M7 10v11M7 10l4-8a3 3 0 0 1 3 3v4h5.5a2 2 0 0 1 2 2.3l-1.3 8A2 2 0 0 1 18.2 21H7m0-11H4a1 1 0 0 0-1 1v9a1 1 0 0 0 1 1h3';
 
 interface Props {
   state: FeedbackState;
@@ -19,8 +22,21 @@ export default function Feedback({ state, labels, onRate }: Props) {
       {state === 'ask' && (
         <div className="flex items-center gap-4">
           <p className="font-bold text-haze">{labels['feedback.question']}</p>
-          <FeedbackButton label={labels['feedback.like']} onClick={() => onRate(1)} />
-          <FeedbackButton label={labels['feedback.dislike']} down onClick={() => onRate(0)} />
+          {([1, 0] as const).map((rating) => {
+            const label = labels[rating ? 'feedback.like' : 'feedback.dislike'];
+            return (
+              <button
+                key={rating}
+                type="button"
+                onClick={() => onRate(rating)}
+                aria-label={label}
+                title={label}
+                className="inline-flex size-12 cursor-pointer items-center justify-center rounded-full border-2 border-white/20 text-cream transition hover:scale-110 hover:border-sun hover:text-sun"
+              >
+                <Icon d={thumb} size={22} stroke={2} className={rating ? undefined : 'rotate-180'} />
+              </button>
+            );
+          })}
         </div>
       )}
       {/* There, empty, from the question on: a status region that arrives with its text is often not read. */}
@@ -35,27 +51,5 @@ export default function Feedback({ state, labels, onRate }: Props) {
         {state !== 'ask' && labels['feedback.thanks']}
       </p>
     </div>
-  );
-}
-
-function FeedbackButton({
-  label,
-  down = false,
-  onClick,
-}: {
-  label: string;
-  down?: boolean;
-  onClick: () => void;
-}) {
-  return (
-    <button
-      type="button"
-      onClick={onClick}
-      aria-label={label}
-      title={label}
-      className="inline-flex size-12 cursor-pointer items-center justify-center rounded-full border-2 border-white/20 text-cream transition hover:scale-110 hover:border-sun hover:text-sun"
-    >
-      <ThumbIcon down={down} />
-    </button>
   );
 }

@@ -1,6 +1,6 @@
 import type { HelpLink } from '../../lib/tips/careTips.ts';
 import type { ShownTip } from '../../stores/advice.ts';
-import { ShareIcon } from './icons.tsx';
+import { Icon } from '../icons.tsx';
 
 interface Props {
   tip: ShownTip;
@@ -9,7 +9,7 @@ interface Props {
   shareLabel: string;
   onShare?: () => void;
   /**
-   * An invisible copy that only holds the card's height (TipCard.tsx): set in the display face's bold,
+   * An invisible copy that only holds the card's height (AdviceGenerator.tsx): set in the display face's bold,
    * which the first screen already has and which is a little wider than the tip's semibold, so it wraps
    * to at least as many lines, and with nothing to reach.
    */
@@ -17,6 +17,9 @@ interface Props {
   dimmed?: boolean;
 }
 
+const shareIcon = (
+  <Icon d="M4 12v7a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-7M16 6l-4-4-4 4M12 2v13" size={18} stroke={2.2} />
+);
 const shareClass =
   'inline-flex min-h-11 min-w-11 items-center justify-center gap-2 rounded-full px-3 text-sm font-bold text-haze sm:px-4';
 
@@ -67,7 +70,7 @@ export default function TipFigure({ tip, help, shareLabel, onShare, sizer = fals
           </span>
           {sizer ? (
             <span className={shareClass}>
-              <ShareIcon />
+              {shareIcon}
               <span className="sr-only sm:not-sr-only">{shareLabel}</span>
             </span>
           ) : (
@@ -76,7 +79,7 @@ export default function TipFigure({ tip, help, shareLabel, onShare, sizer = fals
               onClick={onShare}
               className={`${shareClass} cursor-pointer hover:bg-white/10 hover:text-sun`}
             >
-              <ShareIcon />
+              {shareIcon}
               {/* Icon only on the narrowest phones, so a long category and the button share one row. */}
               <span className="sr-only sm:not-sr-only">{shareLabel}</span>
             </button>

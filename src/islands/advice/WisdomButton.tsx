@@ -1,28 +1,20 @@
 import { type Ref, useEffect, useRef } from 'react';
+import { toast } from 'sonner';
 import type { Lang } from '../../i18n/languages.ts';
 import { chooseTipList, prepareTips, requestTip } from '../../stores/advice.ts';
-import Spinner from '../Spinner.tsx';
+import { Spinner } from '../icons.tsx';
+import type { AdviceLabels } from '../labelKeys.ts';
 
 interface Props {
   ref: Ref<HTMLButtonElement>;
   lang: Lang;
   tipsUrl: string;
   loading: boolean;
-  label: string;
-  busyLabel: string;
-  onUnavailable: () => void;
+  labels: AdviceLabels;
 }
 
 /** GET WISDOM: asks for the next tip, and gets what the first one needs ready as the visitor reaches for it. */
-export default function WisdomButton({
-  ref,
-  lang,
-  tipsUrl,
-  loading,
-  label,
-  busyLabel,
-  onUnavailable,
-}: Props) {
+export default function WisdomButton({ ref, lang, tipsUrl, loading, labels }: Props) {
   useEffect(() => chooseTipList(tipsUrl, lang), [tipsUrl, lang]);
 
   // What the first tip needs, asked for when the visitor reaches for the button (or presses it before
@@ -47,16 +39,16 @@ export default function WisdomButton({
       onFocus={prepare}
       onClick={() => {
         prepare();
-        requestTip(onUnavailable);
+        requestTip(() => toast.error(labels['advice.unavailable']));
       }}
       aria-disabled={loading}
       // Its busy label is set in the display font's black, like the button: the build's font cut
       // reads it here (src/lib/fonts/pageText.ts, the fonts pass).
-      data-font-text={busyLabel}
+      data-font-text={labels['advice.loading']}
       className={`inline-flex min-h-14 min-w-56 cursor-pointer items-center justify-center gap-3 rounded-full bg-sun px-8 font-display text-lg font-bold tracking-wide text-night shadow-lg shadow-sun/20 transition hover:-translate-y-0.5 hover:bg-sun-deep active:translate-y-0 ${loading ? 'cursor-wait opacity-80' : ''}`}
     >
       {loading && <Spinner />}
-      {loading ? busyLabel : label}
+      {loading ? labels['advice.loading'] : labels['advice.button']}
     </button>
   );
 }

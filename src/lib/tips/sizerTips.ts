@@ -5,7 +5,7 @@ const longest = 3;
 
 /**
  * The tips whose invisible copies hold the generator's card at the height of its tallest tip
- * (src/islands/advice/TipCard.tsx): the few longest, and every tip for someone in crisis, whose help
+ * (src/islands/AdviceGenerator.tsx): the few longest, and every tip for someone in crisis, whose help
  * links take more room than a category and a share button. tests/e2e/buttonStaysPut.test.ts checks
  * the button over every tip.
  */
