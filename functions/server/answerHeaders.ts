@@ -1,6 +1,6 @@
-// The headers every page and file of the static site leaves with, whoever made the answer (sirv, the
-// memory table, a range, a redirect): the charset and Vary the host sends, gzip where the build wrote
-// no variant, the security headers, the build's _headers, HSTS over HTTPS, and caching by status.
+// The headers every page and file of the static site leaves with, whatever the answer (a file, a range,
+// a redirect): Vary, gzip where the build wrote no variant, the security headers, the build's _headers,
+// HSTS over HTTPS, and caching by status.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { COMPRESSIBLE_CONTENT_TYPE_REGEX as compressible } from 'hono/utils/compress';
 import { defaultPageCsp, documentHeaders, hsts, securityHeaders } from '../http/securityHeaders.ts';
@@ -22,10 +22,6 @@ export interface Answer {
   gzip: boolean;
 }
 
-/** Text the build writes in UTF-8 and sirv types without a charset (HTML it types with one). */
-const textual =
-  /^(?:text\/(?!html)[\w.+-]+|application\/(?:javascript|json|xml|[\w.-]+\+(?:json|xml))|image\/svg\+xml)$/;
-
 /** Below this a compressed answer saves less than its own overhead (the build's threshold too). */
 const gzipThreshold = 1024;
 
@@ -42,14 +38,11 @@ export function answerHeaders(answer: Answer, status: number): number {
   return status;
 }
 
-/** The type's charset, Vary, a 304's ETag, and gzip on the fly where the build wrote no variant. */
+/** Vary, and gzip on the fly where the build wrote no variant. */
 function representationHeaders(answer: Answer, status: number) {
   const { request, response } = answer;
   const type = String(response.getHeader('Content-Type') ?? '');
-  // sirv's 304 carries no headers of its own; the ETag matched the one the client sent.
-  if (status === 304) response.setHeader('ETag', request.headers['if-none-match'] ?? '');
-  if (textual.test(type)) response.setHeader('Content-Type', `${type}; charset=utf-8`);
-  if (compressible.test(type) || status === 304) response.setHeader('Vary', 'Accept-Encoding');
+  if (compressible.test(type)) response.setHeader('Vary', 'Accept-Encoding');
   if (
     status === 200 &&
     request.method === 'GET' &&

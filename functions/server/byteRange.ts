@@ -1,6 +1,5 @@
-// The Range header read as RFC 9110 (14.1.2, 14.2) says, for one representation of `size` bytes. sirv
-// reads it by splitting on "-": `bytes=5-2` made a stream that threw (a reset connection and a line in
-// the log), `bytes=-5` sent the first bytes and `bytes=0-0` the whole file.
+// The Range header read as RFC 9110 (14.1.2, 14.2) says, for one representation of `size` bytes (sirv,
+// which split it on "-", sent the first bytes for `bytes=-5` and threw for `bytes=5-2`).
 
 /** The bytes to send, both ends included. */
 export interface ByteRange {
