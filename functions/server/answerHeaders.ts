@@ -1,6 +1,5 @@
-// The headers every page and file of the static site leaves with, whatever the answer (a file, a range,
-// a redirect): Vary, gzip where the build wrote no variant, the security headers, the build's _headers,
-// HSTS over HTTPS, and caching by status.
+// The head every answer of the static site leaves with (a file, a range, a redirect): its own headers,
+// then Vary, the security headers, the build's _headers, HSTS over HTTPS, and caching by status.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { COMPRESSIBLE_CONTENT_TYPE_REGEX as compressible } from 'hono/utils/compress';
 import { defaultPageCsp, documentHeaders, hsts, securityHeaders } from '../http/securityHeaders.ts';
@@ -18,43 +17,22 @@ export interface Answer {
   headerRules: HeaderRule[];
   /** Set when another page answers (a 404, a rewrite): its status, and its own path for _headers. */
   servedAs?: { page: string; status: number };
-  /** Set when the answer is gzipped on its way out. */
-  gzip: boolean;
 }
 
-/** Below this a compressed answer saves less than its own overhead (the build's threshold too). */
-const gzipThreshold = 1024;
-
-/** Sets the host's headers on the answer; returns the status to send (a page answering another's). */
-export function answerHeaders(answer: Answer, status: number): number {
+/** Writes the answer's head: `headers`, then the host's. A page answering another path sends its status. */
+export function writeHead(answer: Answer, status: number, headers: Record<string, string | number> = {}) {
   const { response, servedAs } = answer;
+  for (const [name, value] of Object.entries(headers)) response.setHeader(name, value);
   if (servedAs) {
     status = servedAs.status;
     // Validators only belong to the page's own 200.
     if (status !== 200) for (const name of ['ETag', 'Last-Modified']) response.removeHeader(name);
   }
-  representationHeaders(answer, status);
-  policyHeaders(answer, status);
-  return status;
-}
-
-/** Vary, and gzip on the fly where the build wrote no variant. */
-function representationHeaders(answer: Answer, status: number) {
-  const { request, response } = answer;
-  const type = String(response.getHeader('Content-Type') ?? '');
-  if (compressible.test(type)) response.setHeader('Vary', 'Accept-Encoding');
-  if (
-    status === 200 &&
-    request.method === 'GET' &&
-    compressible.test(type) &&
-    !response.hasHeader('Content-Encoding') &&
-    Number(response.getHeader('Content-Length')) >= gzipThreshold &&
-    (request.headers['accept-encoding'] ?? '').includes('gzip')
-  ) {
-    answer.gzip = true;
-    response.setHeader('Content-Encoding', 'gzip');
-    response.removeHeader('Content-Length');
+  if (compressible.test(String(response.getHeader('Content-Type') ?? ''))) {
+    response.setHeader('Vary', 'Accept-Encoding');
   }
+  policyHeaders(answer, status);
+  return response.writeHead(status);
 }
 
 /**

@@ -3,7 +3,6 @@
 // buffer, read, close, on the thread pool) cost four times the processor time of sending bytes already
 // held (docs/measurements.md). A file over the limits is streamed from disk.
 import fs from 'node:fs/promises';
-import type { OutgoingHttpHeaders } from 'node:http';
 import path from 'node:path';
 import { lookup as mimeType } from 'mrmime';
 
@@ -20,7 +19,11 @@ export interface IndexedFile {
   /** Where it is on disk. */
   path: string;
   size: number;
-  headers: OutgoingHttpHeaders & { ETag: string; 'Last-Modified': string };
+  headers: Record<string, string | number> & {
+    ETag: string;
+    'Last-Modified': string;
+    'Content-Type': string;
+  };
   /** Its bytes, when it is held in memory. */
   body?: Buffer;
 }

@@ -1,18 +1,18 @@
 // Serves the built site (dist/) the way the static host does: clean URLs, _redirects applied only where
 // no file exists, _headers, 404.html, plus validators for caching and security headers. Files are found
 // in an index taken of dist/ up front (memoryFiles.ts) and sent from there: the build's .br/.gz as they
-// are, 304s by ETag, ranges (byteRange.ts), small files from memory, the others streamed from disk. The
-// host's rules (answerHeaders.ts) apply to every answer as its head is written. A new build is read whole
-// and then put in place (docs/publishing.md).
+// are, 304s by ETag, byte ranges, small files from memory, the others streamed from disk. The host's
+// rules (answerHeaders.ts) apply to every answer as its head is written. A new build is read whole and
+// then put in place (docs/publishing.md).
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
-import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { pipeline, Readable } from 'node:stream';
 import zlib from 'node:zlib';
-import { type Answer, answerHeaders } from './answerHeaders.ts';
+import { COMPRESSIBLE_CONTENT_TYPE_REGEX as compressible } from 'hono/utils/compress';
+import { type Answer, writeHead } from './answerHeaders.ts';
 import { watchBuild } from './buildWatch.ts';
-import { byteRange } from './byteRange.ts';
 import { type RedirectRule, readHeaders, readRedirects, redirectTarget } from './hostRules.ts';
 import {
   defaultMemoryLimits,
@@ -97,7 +97,7 @@ export async function createStaticSite(
     const requested = urlPathname(request.url ?? '/');
     const pathname = requested.length > 1 ? requested.replace(/\/$/, '') : requested;
     const build = current;
-    const answer = { request, response, https, pathname, build, headerRules: build.headerRules, gzip: false };
+    const answer = { request, response, https, pathname, build, headerRules: build.headerRules };
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       return plain(answer, 405, 'Method not allowed', { Allow: 'GET, HEAD' });
     }
@@ -128,14 +128,6 @@ function findFile({ build, request }: Exchange, pathname: string) {
   return build.index.find(pathname, request.headers['accept-encoding'] ?? '');
 }
 
-/** Writes the answer's head: `headers`, then the host's (answerHeaders.ts), which may set the status. */
-function writeHead(answer: Answer, status: number, headers: OutgoingHttpHeaders = {}) {
-  for (const [name, value] of Object.entries(headers)) {
-    if (value !== undefined) answer.response.setHeader(name, value);
-  }
-  return answer.response.writeHead(answerHeaders(answer, status));
-}
-
 /** 304 by the file's ETag, 416 for a range past its end, else the range asked for or the whole file. */
 function sendFile(answer: Exchange, file: IndexedFile) {
   const { request, response } = answer;
@@ -147,37 +139,56 @@ function sendFile(answer: Exchange, file: IndexedFile) {
   if (range === 'unsatisfiable') {
     return void writeHead(answer, 416, { 'Content-Range': `bytes */${file.size}` }).end();
   }
-  if (!range) writeHead(answer, 200, file.headers);
-  else {
+  // On the fly where the build wrote no variant (below 1 KiB that saves less than its own overhead).
+  const gzip =
+    !range &&
+    (answer.servedAs?.status ?? 200) === 200 &&
+    request.method === 'GET' &&
+    compressible.test(file.headers['Content-Type']) &&
+    !file.headers['Content-Encoding'] &&
+    file.size >= 1024 &&
+    (request.headers['accept-encoding'] ?? '').includes('gzip');
+  if (range) {
     writeHead(answer, 206, {
       ...file.headers,
       'Content-Length': range.end - range.start + 1,
       'Content-Range': `bytes ${range.start}-${range.end}/${file.size}`,
       'Accept-Ranges': 'bytes',
     });
-  }
+  } else if (gzip) {
+    const { 'Content-Length': _, ...headers } = file.headers;
+    writeHead(answer, 200, { ...headers, 'Content-Encoding': 'gzip' });
+  } else writeHead(answer, 200, file.headers);
   if (request.method === 'HEAD') return void response.end();
   const body = range ? file.body?.subarray(range.start, range.end + 1) : file.body;
-  if (body && !answer.gzip) return void response.end(body);
+  if (body && !gzip) return void response.end(body);
   // A file removed by a rebuild since the index cuts the answer short (an unhandled stream error would
   // end the process); a client gone before the end closes the file.
   const source = body ? Readable.from([body]) : fs.createReadStream(file.path, range);
-  if (answer.gzip) pipeline(source, zlib.createGzip(), response, () => {});
+  if (gzip) pipeline(source, zlib.createGzip(), response, () => {});
   else pipeline(source, response, () => {});
 }
 
 /**
- * The range a GET asks of `file`, if it is to be answered with one. If-Range names the file by its date
- * (its weak ETag never matches, RFC 9110 13.1.5); otherwise the whole file goes.
+ * The range a GET asks of `file`, read as RFC 9110 (14.1.2, 14.2) says; 'unsatisfiable' for a 416 (it
+ * starts past the end, or asks for no bytes). Undefined sends the whole file, as the RFC allows for a
+ * header that is not one valid range (garbage, another unit, `5-2`; several ranges too, which few
+ * clients ask for), and for an If-Range but the file's date (its weak ETag never matches, 13.1.5).
  */
-function fileRange(request: IncomingMessage, file: IndexedFile) {
+function fileRange(request: IncomingMessage, { size, headers }: IndexedFile) {
   const { range, 'if-range': ifRange } = request.headers;
-  if (!range || request.method !== 'GET') return undefined;
-  if (ifRange && ifRange !== file.headers['Last-Modified']) return undefined;
-  return byteRange(range, file.size);
+  if (!range || request.method !== 'GET' || (ifRange && ifRange !== headers['Last-Modified'])) return;
+  const [, first, last] = /^bytes=(\d*)-(\d*)$/i.exec(range.trim()) ?? [];
+  if (first === undefined || (!first && !last)) return;
+  const [start, end] = [Number(first), last ? Number(last) : size - 1];
+  // A suffix: the last `last` bytes.
+  if (!first) return end && size ? { start: Math.max(0, size - end), end: size - 1 } : 'unsatisfiable';
+  if (last && end < start) return;
+  if (start >= size) return 'unsatisfiable';
+  return { start, end: Math.min(end, size - 1) };
 }
 
-function plain(answer: Answer, status: number, text: string, headers: OutgoingHttpHeaders = {}) {
+function plain(answer: Answer, status: number, text: string, headers: Record<string, string> = {}) {
   writeHead(answer, status, { 'Content-Type': 'text/plain; charset=utf-8', ...headers });
   answer.response.end(answer.request.method === 'HEAD' ? undefined : text);
 }
