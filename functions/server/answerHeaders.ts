@@ -1,9 +1,10 @@
 // The head every answer of the static site leaves with (a file, a range, a redirect): its own headers,
 // then Vary, the security headers, the build's _headers, HSTS over HTTPS, and caching by status.
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Header } from '@netlify/headers-parser';
 import { COMPRESSIBLE_CONTENT_TYPE_REGEX as compressible } from 'hono/utils/compress';
 import { defaultPageCsp, documentHeaders, hsts, securityHeaders } from '../http/securityHeaders.ts';
-import { type HeaderRule, headersFor } from './hostRules.ts';
+import { headersFor } from './hostRules.ts';
 
 /** One request's answer while it is made. */
 export interface Answer {
@@ -14,7 +15,7 @@ export interface Answer {
   /** The request's path as the host's rules see it: without a trailing slash. */
   pathname: string;
   /** The _headers rules of the build that answers. */
-  headerRules: HeaderRule[];
+  headerRules: Header[];
   /** Set when another page answers (a 404, a rewrite): its status, and its own path for _headers. */
   servedAs?: { page: string; status: number };
 }
