@@ -28,11 +28,6 @@ export interface IndexedFile {
   body?: Buffer;
 }
 
-export interface MemoryFiles {
-  /** The file to send for this path (as `urlPathname` gives it) and Accept-Encoding, if any. */
-  find(pathname: string, acceptEncoding: string): IndexedFile | undefined;
-}
-
 /** Text the build writes in UTF-8, given a charset (HTML has its own, as sirv wrote it before). */
 const textual =
   /^(?:text\/(?!html)[\w.+-]+|application\/(?:javascript|json|xml|[\w.-]+\+(?:json|xml))|image\/svg\+xml)$/;
@@ -78,7 +73,7 @@ function headersOf(name: string, size: number, mtime: Date): IndexedFile['header
 }
 
 /** Reads dist/ and holds the small files' bytes (none with `false`). */
-export async function readMemoryFiles(root: string, limits: MemoryLimits | false): Promise<MemoryFiles> {
+export async function readMemoryFiles(root: string, limits: MemoryLimits | false) {
   const names = (await fs.readdir(root, { recursive: true })).filter((name) => !dotted(name));
   // Every file, held or not: a bigger variant found first must not be passed over.
   const index = new Map<string, IndexedFile>();
@@ -111,6 +106,7 @@ export async function readMemoryFiles(root: string, limits: MemoryLimits | false
     await Promise.all(names.slice(start, start + 16).map(read));
   }
 
+  /** The file to send for this path (as `urlPathname` gives it) and Accept-Encoding, if any. */
   function find(requested: string, acceptEncoding: string): IndexedFile | undefined {
     const pathname = requested.endsWith('/') ? requested.slice(0, -1) : requested;
     // Brotli, then gzip, as the client takes them, then the file, then the page (sirv's order).

@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { getRequestListener, type Http2Bindings, type HttpBindings } from '@hono/node-server';
+import { getRequestListener } from '@hono/node-server';
 import { createAdminApp } from '../admin/adminApp.ts';
 import { serveAdminSocket } from '../admin/adminSocket.ts';
 import { startNightlyBackups } from '../admin/nightlyBackups.ts';
@@ -76,10 +76,8 @@ function staticFailure(request: http.IncomingMessage, response: http.ServerRespo
   response.writeHead(500, headers).end('Something went wrong');
 }
 
-// Node's request goes along, so the API reads the peer with Hono's getConnInfo.
-const api = getRequestListener((request: Request, env: HttpBindings | Http2Bindings) =>
-  app.fetch(request, { incoming: env.incoming as http.IncomingMessage }),
-);
+// Node's request goes along as the env ({ incoming, outgoing }): the API reads the peer with getConnInfo.
+const api = getRequestListener(app.fetch);
 // Pages and files go to the static site as Node's own request and response (no web Request is made of
 // them); /api goes on to Hono.
 const server = http.createServer((request, response) => {

@@ -22,15 +22,6 @@ import {
   urlPathname,
 } from './memoryFiles.ts';
 
-export interface StaticSite {
-  /** Answers a request for a path outside /api. `https` decides whether HSTS is sent. */
-  handle(request: IncomingMessage, response: ServerResponse, https: boolean): void;
-  /** Rules of _redirects and _headers that were skipped, for the start-up log. */
-  problems: string[];
-  /** Stops watching dist/ for a new build. */
-  close(): void;
-}
-
 export interface StaticSiteOptions {
   /** Limits of the files held in memory; false holds none: every file is read from disk. */
   memory?: MemoryLimits | false;
@@ -62,10 +53,12 @@ async function readBuild(root: string, memoryLimits: MemoryLimits | false) {
   };
 }
 
-export async function createStaticSite(
-  distDir: string,
-  options: StaticSiteOptions = {},
-): Promise<StaticSite> {
+/**
+ * The site in `distDir`: `handle` answers a request for a path outside /api (`https` decides whether
+ * HSTS is sent); `problems` are the rules of _redirects and _headers skipped, for the start-up log;
+ * `close` stops watching for a new build.
+ */
+export async function createStaticSite(distDir: string, options: StaticSiteOptions = {}) {
   // dist/ is a link to the build folder in use (functions/server/publish.ts) or a folder itself: the
   // site answers from the folder it names when read, until another is read whole.
   const published = path.resolve(distDir);
@@ -74,23 +67,11 @@ export async function createStaticSite(
   let current = await readBuild(root, memoryLimits);
 
   // A new build: its index and rules read together (new files, new CSP hashes), then put in place in
-  // one assignment, so that no request meets new pages with old rules. One reading at a time.
-  let reading = Promise.resolve();
-  const reread = () => {
-    reading = reading.then(async () => {
-      try {
-        const next = await fsp.realpath(published);
-        current = await readBuild(next, memoryLimits);
-        watcher.follow(next);
-        for (const problem of current.problems) console.warn(problem);
-      } catch (error) {
-        console.warn(`${published} changed but cannot be read again: ${(error as Error).message}`);
-      }
-    });
-  };
-  const watcher = watchBuild(published, reread);
-  watcher.follow(root);
-  current.problems.push(...watcher.problems);
+  // one assignment, so that no request meets new pages with old rules.
+  const close = watchBuild(published, root, async (next) => {
+    current = await readBuild(next, memoryLimits);
+    for (const problem of current.problems) console.warn(problem);
+  });
 
   function handle(request: IncomingMessage, response: ServerResponse, https: boolean) {
     // The path files are found by; the host's rules see it without a trailing slash.
@@ -113,7 +94,7 @@ export async function createStaticSite(
     else notFound(answer);
   }
 
-  return { handle, problems: current.problems, close: () => watcher.close() };
+  return { handle, problems: current.problems, close };
 }
 
 type Build = Awaited<ReturnType<typeof readBuild>>;
