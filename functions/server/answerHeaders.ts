@@ -23,7 +23,7 @@ export interface Answer {
 /** Writes the answer's head: `headers`, then the host's. A page answering another path sends its status. */
 export function writeHead(answer: Answer, status: number, headers: Record<string, string | number> = {}) {
   const { response, servedAs } = answer;
-  for (const [name, value] of Object.entries(headers)) response.setHeader(name, value);
+  response.setHeaders(new Map(Object.entries(headers)));
   if (servedAs) {
     status = servedAs.status;
     // Validators only belong to the page's own 200.
@@ -42,16 +42,13 @@ export function writeHead(answer: Answer, status: number, headers: Record<string
  */
 function policyHeaders(answer: Answer, status: number) {
   const { response, headerRules, servedAs } = answer;
-  for (const [name, value] of Object.entries(securityHeaders)) response.setHeader(name, value);
+  response.setHeaders(new Map(Object.entries(securityHeaders)));
   if (String(response.getHeader('Content-Type') ?? '').startsWith('text/html')) {
-    for (const [name, value] of Object.entries(documentHeaders)) response.setHeader(name, value);
+    response.setHeaders(new Map(Object.entries(documentHeaders)));
     response.setHeader('Content-Security-Policy', defaultPageCsp);
   }
-  for (const [name, value] of headersFor(headerRules, answer.pathname).values())
-    response.setHeader(name, value);
-  if (servedAs)
-    for (const [name, value] of headersFor(headerRules, servedAs.page).values())
-      response.setHeader(name, value);
+  response.setHeaders(new Map(headersFor(headerRules, answer.pathname).values()));
+  if (servedAs) response.setHeaders(new Map(headersFor(headerRules, servedAs.page).values()));
   if (answer.https)
     response.setHeader('Strict-Transport-Security', response.getHeader('Strict-Transport-Security') ?? hsts);
   else response.removeHeader('Strict-Transport-Security');
