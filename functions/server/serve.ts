@@ -67,13 +67,8 @@ const purgeTimer = setInterval(purge, hourMs);
 function staticFailure(request: http.IncomingMessage, response: http.ServerResponse, error: unknown) {
   console.error(`${request.method} ${request.url?.split('?', 1)[0]} failed: ${safeError(error)}`);
   if (response.headersSent) return response.destroy();
-  const headers = {
-    ...securityHeaders,
-    ...documentHeaders,
-    'Content-Security-Policy': defaultPageCsp,
-    'Content-Type': 'text/plain',
-  };
-  response.writeHead(500, headers).end('Something went wrong');
+  const headers = { ...securityHeaders, ...documentHeaders, 'Content-Security-Policy': defaultPageCsp };
+  response.writeHead(500, { ...headers, 'Content-Type': 'text/plain' }).end('Something went wrong');
 }
 
 // Node's request goes along as the env ({ incoming, outgoing }): the API reads the peer with getConnInfo.
@@ -129,10 +124,7 @@ async function shutdown(signal: string) {
   clearInterval(purgeTimer);
   backups.stop();
   site.close();
-  const force = setTimeout(() => {
-    if ('closeAllConnections' in server) server.closeAllConnections();
-  }, shutdownGraceMs);
-  force.unref();
+  setTimeout(() => server.closeAllConnections(), shutdownGraceMs).unref();
   // Stops accepting connections; the callback runs once in-flight requests have been answered.
   server.close(async () => {
     try {
@@ -147,7 +139,6 @@ async function shutdown(signal: string) {
     }
   });
   // Keep-alive connections become idle once their last answer is sent: close them as they do.
-  if ('closeIdleConnections' in server) setInterval(() => server.closeIdleConnections(), 50).unref();
+  setInterval(() => server.closeIdleConnections(), 50).unref();
 }
-process.on('SIGTERM', () => void shutdown('SIGTERM'));
-process.on('SIGINT', () => void shutdown('SIGINT'));
+for (const signal of ['SIGTERM', 'SIGINT']) process.on(signal, () => void shutdown(signal));
