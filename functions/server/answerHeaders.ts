@@ -1,8 +1,7 @@
 // The head every answer of the static site leaves with (a file, a range, a redirect): its own headers,
-// then Vary, the security headers, the build's _headers, HSTS over HTTPS, and caching by status.
+// then the security headers, the build's _headers, HSTS over HTTPS, and caching by status.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Header } from '@netlify/headers-parser';
-import { COMPRESSIBLE_CONTENT_TYPE_REGEX as compressible } from 'hono/utils/compress';
 import { defaultPageCsp, documentHeaders, hsts, securityHeaders } from '../http/securityHeaders.ts';
 import { headersFor } from './hostRules.ts';
 
@@ -28,9 +27,6 @@ export function writeHead(answer: Answer, status: number, headers: Record<string
     status = servedAs.status;
     // Validators only belong to the page's own 200.
     if (status !== 200) for (const name of ['ETag', 'Last-Modified']) response.removeHeader(name);
-  }
-  if (compressible.test(String(response.getHeader('Content-Type') ?? ''))) {
-    response.setHeader('Vary', 'Accept-Encoding');
   }
   policyHeaders(answer, status);
   return response.writeHead(status);

@@ -19,11 +19,7 @@ export interface IndexedFile {
   /** Where it is on disk. */
   path: string;
   size: number;
-  headers: Record<string, string | number> & {
-    ETag: string;
-    'Last-Modified': string;
-    'Content-Type': string;
-  };
+  headers: { [name: string]: string | number; ETag: string; 'Last-Modified': string; 'Content-Type': string };
   /** Its bytes, when it is held in memory. */
   body?: Buffer;
 }
@@ -37,11 +33,8 @@ const textual =
  * percent-decoded where that is valid.
  */
 export function urlPathname(url: string): string {
-  let pathname = url;
-  for (const mark of ['#', '?']) {
-    const at = pathname.indexOf(mark, 1);
-    if (at !== -1) pathname = pathname.slice(0, at);
-  }
+  const end = url.slice(1).search(/[#?]/);
+  let pathname = end === -1 ? url : url.slice(0, end + 1);
   if (pathname.includes('%')) {
     try {
       pathname = decodeURI(pathname);

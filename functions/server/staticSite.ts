@@ -169,8 +169,10 @@ function fileRange(request: IncomingMessage, { size, headers }: IndexedFile) {
   return { start, end: Math.min(end, size - 1) };
 }
 
+const plainText = { 'Content-Type': 'text/plain; charset=utf-8', Vary: 'Accept-Encoding' };
+
 function plain(answer: Answer, status: number, text: string, headers: Record<string, string> = {}) {
-  writeHead(answer, status, { 'Content-Type': 'text/plain; charset=utf-8', ...headers });
+  writeHead(answer, status, { ...plainText, ...headers });
   answer.response.end(answer.request.method === 'HEAD' ? undefined : text);
 }
 
