@@ -2,8 +2,8 @@
 // no file exists, _headers, 404.html, plus validators for caching and security headers. Files are found
 // in an index taken of dist/ up front (memoryFiles.ts) and sent from there: the build's .br/.gz as they
 // are, 304s by ETag, byte ranges, small files from memory, the others streamed from disk. The host's
-// rules (answerHeaders.ts) apply to every answer as its head is written. A new build is read whole and
-// then put in place (docs/publishing.md).
+// headers apply to every answer as its head is written. A new build is read whole and then put in
+// place (docs/publishing.md).
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -11,9 +11,9 @@ import path from 'node:path';
 import { pipeline, Readable } from 'node:stream';
 import zlib from 'node:zlib';
 import { COMPRESSIBLE_CONTENT_TYPE_REGEX as compressible } from 'hono/utils/compress';
-import { type Answer, writeHead } from './answerHeaders.ts';
+import { defaultPageCsp, documentHeaders, hsts, securityHeaders } from '../http/securityHeaders.ts';
 import { watchBuild } from './buildWatch.ts';
-import { type RedirectRule, readHeaders, readRedirects, redirectTarget } from './hostRules.ts';
+import { headersFor, type RedirectRule, readHeaders, readRedirects, redirectTarget } from './hostRules.ts';
 import {
   defaultMemoryLimits,
   type IndexedFile,
@@ -78,7 +78,7 @@ export async function createStaticSite(distDir: string, options: StaticSiteOptio
     const requested = urlPathname(request.url ?? '/');
     const pathname = requested.length > 1 ? requested.replace(/\/$/, '') : requested;
     const build = current;
-    const answer = { request, response, https, pathname, build, headerRules: build.headerRules };
+    const answer = { request, response, https, pathname, build };
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       return plain(answer, 405, 'Method not allowed', { Allow: 'GET, HEAD' });
     }
@@ -99,18 +99,27 @@ export async function createStaticSite(distDir: string, options: StaticSiteOptio
 
 type Build = Awaited<ReturnType<typeof readBuild>>;
 
-/** A request's answer, and the build it is answered from (the one in place when it came). */
-interface Exchange extends Answer {
+/** One request's answer while it is made. */
+interface Answer {
+  request: IncomingMessage;
+  response: ServerResponse;
+  /** Whether the request came over HTTPS: HSTS is sent only then. */
+  https: boolean;
+  /** The request's path as the host's rules see it: without a trailing slash. */
+  pathname: string;
+  /** The build it is answered from: the one in place when it came. */
   build: Build;
+  /** Set when another page answers (a 404, a rewrite): its status, and its own path for _headers. */
+  servedAs?: { page: string; status: number };
 }
 
 /** The file for `pathname` (as urlPathname reads it) in the encoding the client takes best. */
-function findFile({ build, request }: Exchange, pathname: string) {
+function findFile({ build, request }: Answer, pathname: string) {
   return build.index.find(pathname, request.headers['accept-encoding'] ?? '');
 }
 
 /** 304 by the file's ETag, 416 for a range past its end, else the range asked for or the whole file. */
-function sendFile(answer: Exchange, file: IndexedFile) {
+function sendFile(answer: Answer, file: IndexedFile) {
   const { request, response } = answer;
   response.setHeader('Vary', 'Accept-Encoding');
   if (request.headers['if-none-match'] === file.headers.ETag) {
@@ -177,7 +186,7 @@ function plain(answer: Answer, status: number, text: string, headers: Record<str
 }
 
 /** Serves the file at `page` for this request, whole and unconditionally, with `status`. */
-function serveAs(answer: Exchange, page: string, status: number, otherwise = () => notFound(answer)) {
+function serveAs(answer: Answer, page: string, status: number, otherwise = () => notFound(answer)) {
   answer.servedAs = { page, status };
   for (const name of ['range', 'if-none-match']) delete answer.request.headers[name];
   const file = findFile(answer, urlPathname(page));
@@ -185,11 +194,11 @@ function serveAs(answer: Exchange, page: string, status: number, otherwise = () 
   else otherwise();
 }
 
-function notFound(answer: Exchange) {
+function notFound(answer: Answer) {
   serveAs(answer, '/404', 404, () => plain(answer, 404, 'Not found'));
 }
 
-function redirect(answer: Exchange, rule: RedirectRule, target: string) {
+function redirect(answer: Answer, rule: RedirectRule, target: string) {
   if (rule.status === 200 || rule.status === 404) {
     return serveAs(answer, new URL(target, 'http://site').pathname, rule.status);
   }
@@ -201,4 +210,39 @@ function redirect(answer: Exchange, rule: RedirectRule, target: string) {
     Location: sameSite ? location.pathname + location.search : location.href,
   });
   answer.response.end();
+}
+
+/** Writes the answer's head: `headers`, then the host's. A page answering another path sends its status. */
+function writeHead(answer: Answer, status: number, headers: Record<string, string | number> = {}) {
+  const { response, servedAs } = answer;
+  response.setHeaders(new Map(Object.entries(headers)));
+  if (servedAs) {
+    status = servedAs.status;
+    // Validators only belong to the page's own 200.
+    if (status !== 200) for (const name of ['ETag', 'Last-Modified']) response.removeHeader(name);
+  }
+  policyHeaders(answer, status);
+  return response.writeHead(status);
+}
+
+/**
+ * Security headers (a page's own only on pages), then _headers for the request path and, for a page
+ * answering another path (a 404), for the page's own path; HSTS only over HTTPS; caching by status.
+ */
+function policyHeaders(answer: Answer, status: number) {
+  const { response, build, servedAs } = answer;
+  response.setHeaders(new Map(Object.entries(securityHeaders)));
+  if (String(response.getHeader('Content-Type') ?? '').startsWith('text/html')) {
+    response.setHeaders(new Map(Object.entries(documentHeaders)));
+    response.setHeader('Content-Security-Policy', defaultPageCsp);
+  }
+  response.setHeaders(new Map(headersFor(build.headerRules, answer.pathname).values()));
+  if (servedAs) response.setHeaders(new Map(headersFor(build.headerRules, servedAs.page).values()));
+  if (answer.https)
+    response.setHeader('Strict-Transport-Security', response.getHeader('Strict-Transport-Security') ?? hsts);
+  else response.removeHeader('Strict-Transport-Security');
+  if (response.hasHeader('Location') || !response.hasHeader('Cache-Control')) {
+    const current = status < 300 || status === 304;
+    response.setHeader('Cache-Control', current ? 'public, max-age=0, must-revalidate' : 'no-cache');
+  }
 }
