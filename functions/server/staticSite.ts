@@ -212,26 +212,19 @@ function redirect(answer: Answer, rule: RedirectRule, target: string) {
   answer.response.end();
 }
 
-/** Writes the answer's head: `headers`, then the host's. A page answering another path sends its status. */
+/**
+ * Writes the answer's head: `headers`, then the host's: the security headers (a page's own only on
+ * pages), _headers for the request path and, for a page answering another path (a 404), for the page's
+ * own path, whose status it sends; HSTS only over HTTPS; caching by status.
+ */
 function writeHead(answer: Answer, status: number, headers: Record<string, string | number> = {}) {
-  const { response, servedAs } = answer;
-  response.setHeaders(new Map(Object.entries(headers)));
+  const { response, build, servedAs } = answer;
+  response.setHeaders(new Map(Object.entries({ ...headers, ...securityHeaders })));
   if (servedAs) {
     status = servedAs.status;
     // Validators only belong to the page's own 200.
     if (status !== 200) for (const name of ['ETag', 'Last-Modified']) response.removeHeader(name);
   }
-  policyHeaders(answer, status);
-  return response.writeHead(status);
-}
-
-/**
- * Security headers (a page's own only on pages), then _headers for the request path and, for a page
- * answering another path (a 404), for the page's own path; HSTS only over HTTPS; caching by status.
- */
-function policyHeaders(answer: Answer, status: number) {
-  const { response, build, servedAs } = answer;
-  response.setHeaders(new Map(Object.entries(securityHeaders)));
   if (String(response.getHeader('Content-Type') ?? '').startsWith('text/html')) {
     response.setHeaders(new Map(Object.entries(documentHeaders)));
     response.setHeader('Content-Security-Policy', defaultPageCsp);
@@ -245,4 +238,5 @@ function policyHeaders(answer: Answer, status: number) {
     const current = status < 300 || status === 304;
     response.setHeader('Cache-Control', current ? 'public, max-age=0, must-revalidate' : 'no-cache');
   }
+  return response.writeHead(status);
 }
