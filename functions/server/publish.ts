@@ -20,16 +20,12 @@ Other options go to \`astro build\` (npx astro build --help lists them).`;
 
 /** `--outDir DIR` (or `--outDir=DIR`) taken out of the options: the rest go to Astro as they are. */
 function splitOutDir(args: string[]): { link: string; astroArgs: string[] } {
-  const astroArgs = [...args];
-  let link = 'dist';
-  const at = astroArgs.findIndex((arg) => arg === '--outDir' || arg.startsWith('--outDir='));
-  if (at !== -1) {
-    const [option] = astroArgs.splice(at, 1);
-    const value = option?.includes('=') ? option.slice('--outDir='.length) : astroArgs.splice(at, 1)[0];
-    if (!value) throw new Error('--outDir needs a path');
-    link = value;
-  }
-  return { link: path.resolve(link), astroArgs };
+  const at = args.findIndex((arg) => arg === '--outDir' || arg.startsWith('--outDir='));
+  if (at === -1) return { link: path.resolve('dist'), astroArgs: args };
+  const inline = args[at]?.startsWith('--outDir=');
+  const link = inline ? args[at]?.slice('--outDir='.length) : args[at + 1];
+  if (!link) throw new Error('--outDir needs a path');
+  return { link: path.resolve(link), astroArgs: args.toSpliced(at, inline ? 1 : 2) };
 }
 
 /**
