@@ -79,12 +79,9 @@ const server = http.createServer((request, response) => {
   const pathname = request.url?.split('?', 1)[0] ?? '/';
   if (pathname === '/api' || pathname.startsWith('/api/')) return void api(request, response);
   try {
-    const trust = trustFor(
-      config.trustProxy,
-      request.socket.remoteAddress,
-      request.headers['x-forwarded-for'],
-    );
-    site.handle(request, response, forwardedHttps(request.headers['x-forwarded-proto'], trust));
+    const { 'x-forwarded-for': forwardedFor, 'x-forwarded-proto': proto } = request.headers;
+    const trust = trustFor(config.trustProxy, request.socket.remoteAddress, forwardedFor);
+    site.handle(request, response, forwardedHttps(proto, trust));
   } catch (error) {
     staticFailure(request, response, error);
   }
