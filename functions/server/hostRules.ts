@@ -38,16 +38,15 @@ const parsedRedirect = z.object({
   query: z.record(z.string(), z.unknown()).default({}),
 });
 
+/** A parser's error as one line of the log, named after its file. */
+const problem = (name: string) => (error: Error) => `${name}: ${error.message.replace(/\s*\n\s*/g, ' ')}`;
+
 /** Reads a `_redirects` file (none is fine); returns the rules and a message per rule it cannot use. */
 export async function readRedirects(file: string): Promise<{ rules: RedirectRule[]; problems: string[] }> {
-  const { redirects, errors } = await parseAllRedirects({
-    redirectsFiles: [file],
-    configRedirects: [],
-    minimal: false,
-  });
-  const problems = errors.map((error: Error) => `_redirects: ${error.message.replace(/\s*\n\s*/g, ' ')}`);
+  const read = await parseAllRedirects({ redirectsFiles: [file], configRedirects: [], minimal: false });
+  const problems = read.errors.map(problem('_redirects'));
   const rules: RedirectRule[] = [];
-  for (const entry of redirects) {
+  for (const entry of read.redirects) {
     const parsed = parsedRedirect.safeParse(entry);
     if (!parsed.success) {
       problems.push(`_redirects: a rule the parser gave in an unknown form: ${JSON.stringify(entry)}`);
@@ -67,13 +66,11 @@ export async function readRedirects(file: string): Promise<{ rules: RedirectRule
 
 /** Reads a `_headers` file (none is fine), each block with Netlify's own path matcher. */
 export async function readHeaders(file: string): Promise<{ rules: Header[]; problems: string[] }> {
-  const { headers, errors } = await parseAllHeaders({
-    headersFiles: [file],
-    configHeaders: [],
-    minimal: false,
-  });
-  const rules = headers.filter((header) => 'forRegExp' in header);
-  return { rules, problems: errors.map((error) => `_headers: ${error.message.replace(/\s*\n\s*/g, ' ')}`) };
+  const read = await parseAllHeaders({ headersFiles: [file], configHeaders: [], minimal: false });
+  return {
+    rules: read.headers.filter((header) => 'forRegExp' in header),
+    problems: read.errors.map(problem('_headers')),
+  };
 }
 
 /** The target of `rule` for a path it matched: `:splat` and `:name` filled in. */
