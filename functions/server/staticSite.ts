@@ -155,8 +155,7 @@ function sendFile(answer: Answer, file: IndexedFile) {
   // A file removed by a rebuild since the index cuts the answer short (an unhandled stream error would
   // end the process); a client gone before the end closes the file.
   const source = body ? Readable.from([body]) : fs.createReadStream(file.path, range);
-  if (gzip) pipeline(source, zlib.createGzip(), response, () => {});
-  else pipeline(source, response, () => {});
+  pipeline([source, ...(gzip ? [zlib.createGzip()] : []), response], () => {});
 }
 
 /**
