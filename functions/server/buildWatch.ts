@@ -1,27 +1,33 @@
 // Tells the static site when to read the published build again: when the link `dist` is switched to
 // another build folder (`npm run build`, functions/server/publish.ts), or when files are written inside
 // the folder it serves (an `astro build` straight into dist/, a hand edit). Either way many events
-// come at once: `changed` runs once they have been quiet for a moment.
+// come at once: the build is read once they have been quiet for a moment, one reading at a time.
 import fs from 'node:fs';
 import path from 'node:path';
 
-export interface BuildWatch {
-  /** Watches the files of `root` (the folder now served, perhaps a new one at the same path). */
-  follow(root: string): void;
-  /** Folders it cannot watch, for the start-up log. */
-  problems: string[];
-  close(): void;
-}
-
-/** A new build writes many files at once: `changed` runs once nothing has changed for this long. */
+/** A new build writes many files at once: it is read once nothing has changed for this long. */
 const settleMs = 100;
 
-export function watchBuild(published: string, changed: () => void): BuildWatch {
-  const problems: string[] = [];
+/**
+ * Watches `published` and the folder it names (`root`, read already); calls `read` with the folder it
+ * names once changes settle. A folder it cannot watch is said in the log. Returns what stops watching.
+ */
+export function watchBuild(published: string, root: string, read: (root: string) => Promise<void>) {
   let settle: NodeJS.Timeout | undefined;
-  const schedule = () => {
+  let reading = Promise.resolve();
+  const changed = () => {
     clearTimeout(settle);
-    settle = setTimeout(changed, settleMs);
+    settle = setTimeout(() => {
+      reading = reading.then(async () => {
+        try {
+          const next = await fs.promises.realpath(published);
+          await read(next);
+          follow(next);
+        } catch (error) {
+          console.warn(`${published} changed but cannot be read again: ${(error as Error).message}`);
+        }
+      });
+    }, settleMs);
   };
 
   function watch(folder: string, recursive: boolean, listener: fs.WatchListener<string>) {
@@ -35,9 +41,7 @@ export function watchBuild(published: string, changed: () => void): BuildWatch {
       });
       return watcher;
     } catch (error) {
-      problems.push(
-        `Not watching ${folder} for a new build (restart after one): ${(error as Error).message}`,
-      );
+      console.warn(`Not watching ${folder} for a new build (restart after one): ${(error as Error).message}`);
       return undefined;
     }
   }
@@ -45,24 +49,23 @@ export function watchBuild(published: string, changed: () => void): BuildWatch {
   // The link (or folder) is watched from its parent: a rename over it is an event there, not in it.
   const name = path.basename(published);
   const link = watch(path.dirname(published), false, (_event, file) => {
-    if (file === name) schedule();
+    if (file === name) changed();
   });
   let files: fs.FSWatcher | undefined;
   // The folder watched, by path and inode: a watcher made anew misses what happens while it starts.
   let followed: string | undefined;
-  return {
-    follow(root) {
-      const folder = `${root} ${fs.statSync(root, { throwIfNoEntry: false })?.ino}`;
-      if (folder === followed) return;
-      files?.close();
-      followed = folder;
-      files = watch(root, true, schedule);
-    },
-    problems,
-    close() {
-      clearTimeout(settle);
-      link?.close();
-      files?.close();
-    },
+  function follow(folder: string) {
+    const watched = `${folder} ${fs.statSync(folder, { throwIfNoEntry: false })?.ino}`;
+    if (watched === followed) return;
+    files?.close();
+    followed = watched;
+    files = watch(folder, true, changed);
+  }
+  follow(root);
+
+  return () => {
+    clearTimeout(settle);
+    link?.close();
+    files?.close();
   };
 }

@@ -1,7 +1,7 @@
 // Reads dist/_redirects and dist/_headers with Netlify's own parsers, so `npm run serve` understands
 // exactly what the static host does. Matching a redirect stays here (Netlify does it in its CDN, not in
 // a package): path patterns with `*` and `:name`, statuses 200/301/302/303/307/308/404, `!` to force.
-import { parseAllHeaders } from '@netlify/headers-parser';
+import { type Header, parseAllHeaders } from '@netlify/headers-parser';
 import { parseAllRedirects } from '@netlify/redirect-parser';
 import { z } from 'zod';
 
@@ -14,14 +14,8 @@ export interface RedirectRule {
   pattern: RegExp;
 }
 
-export interface HeaderRule {
-  path: string;
-  pattern: RegExp;
-  headers: [name: string, value: string][];
-}
-
 /** `/blog/*` matches `/blog/x/y`; `/a/:id` matches one segment; everything else literally. */
-export function pathPattern(from: string): RegExp {
+function pathPattern(from: string): RegExp {
   let source = '';
   for (const segment of from.split('/').slice(1)) {
     if (segment === '*') source += '(?:/(?<splat>.*))?';
@@ -44,28 +38,26 @@ const parsedRedirect = z.object({
   query: z.record(z.string(), z.unknown()).default({}),
 });
 
+/** A parser's error as one line of the log, named after its file. */
+const problem = (name: string) => (error: Error) => `${name}: ${error.message.replace(/\s*\n\s*/g, ' ')}`;
+
 /** Reads a `_redirects` file (none is fine); returns the rules and a message per rule it cannot use. */
 export async function readRedirects(file: string): Promise<{ rules: RedirectRule[]; problems: string[] }> {
-  const { redirects, errors } = await parseAllRedirects({
-    redirectsFiles: [file],
-    configRedirects: [],
-    minimal: false,
-  });
-  const problems = errors.map((error: Error) => `_redirects: ${error.message.replace(/\s*\n\s*/g, ' ')}`);
+  const read = await parseAllRedirects({ redirectsFiles: [file], configRedirects: [], minimal: false });
+  const problems = read.errors.map(problem('_redirects'));
   const rules: RedirectRule[] = [];
-  for (const entry of redirects) {
+  for (const entry of read.redirects) {
     const parsed = parsedRedirect.safeParse(entry);
     if (!parsed.success) {
       problems.push(`_redirects: a rule the parser gave in an unknown form: ${JSON.stringify(entry)}`);
       continue;
     }
-    const redirect = parsed.data;
-    const { from, to, status, force } = redirect;
+    const { from, to, status, force, proxy, conditions, query } = parsed.data;
     const line = `${from} ${to} ${status}${force ? '!' : ''}`;
-    if (redirect.proxy) problems.push(`_redirects: proxying to another site is not supported: ${line}`);
+    if (proxy) problems.push(`_redirects: proxying to another site is not supported: ${line}`);
     else if (!from.startsWith('/') || !redirectStatuses.has(status))
       problems.push(`_redirects: not supported: ${line}`);
-    else if (Object.keys(redirect.conditions).length || Object.keys(redirect.query).length)
+    else if (Object.keys(conditions).length || Object.keys(query).length)
       problems.push(`_redirects: conditions and query matches are not supported: ${line}`);
     else rules.push({ from, to, status, force, pattern: pathPattern(from) });
   }
@@ -73,19 +65,12 @@ export async function readRedirects(file: string): Promise<{ rules: RedirectRule
 }
 
 /** Reads a `_headers` file (none is fine), each block with Netlify's own path matcher. */
-export async function readHeaders(file: string): Promise<{ rules: HeaderRule[]; problems: string[] }> {
-  const { headers, errors } = await parseAllHeaders({
-    headersFiles: [file],
-    netlifyConfigPath: undefined,
-    configHeaders: undefined,
-    minimal: false,
-  });
-  const rules = headers.flatMap((header) =>
-    'forRegExp' in header
-      ? [{ path: header.for, pattern: header.forRegExp, headers: Object.entries(header.values) }]
-      : [],
-  );
-  return { rules, problems: errors.map((error) => `_headers: ${error.message.replace(/\s*\n\s*/g, ' ')}`) };
+export async function readHeaders(file: string): Promise<{ rules: Header[]; problems: string[] }> {
+  const read = await parseAllHeaders({ headersFiles: [file], configHeaders: [], minimal: false });
+  return {
+    rules: read.headers.filter((header) => 'forRegExp' in header),
+    problems: read.errors.map(problem('_headers')),
+  };
 }
 
 /** The target of `rule` for a path it matched: `:splat` and `:name` filled in. */
@@ -105,11 +90,11 @@ export function redirectTarget(rule: RedirectRule, match: RegExpExecArray): stri
  * Headers for a request path. Every matching block applies in file order; a later block replaces a
  * header an earlier one set (so `/_astro/*` can override the Cache-Control of `/*`), as Netlify does.
  */
-export function headersFor(rules: HeaderRule[], pathname: string): Map<string, [string, string]> {
+export function headersFor(rules: Header[], pathname: string): Map<string, [string, string]> {
   const result = new Map<string, [string, string]>();
   for (const rule of rules) {
-    if (!rule.pattern.test(pathname)) continue;
-    for (const [name, value] of rule.headers) result.set(name.toLowerCase(), [name, value]);
+    if (!rule.forRegExp.test(pathname)) continue;
+    for (const [name, value] of Object.entries(rule.values)) result.set(name.toLowerCase(), [name, value]);
   }
   return result;
 }

@@ -4,7 +4,7 @@
 import path from 'node:path';
 import { type Config, isLoopback } from '../config.ts';
 import type { Db } from '../db/types.ts';
-import { type QueueRunner, startQueueRunner } from '../mail/queue.ts';
+import { startQueueRunner } from '../mail/queue.ts';
 import { createMailTransport } from '../mail/transport.ts';
 import { loadCourse } from '../newsletter/course.ts';
 import { safeError } from '../safeError.ts';
@@ -16,9 +16,8 @@ const shown = (file: string) =>
 
 export async function startMailQueue(db: Db, config: Config, services: Services, siteUrl: string) {
   const transport = createMailTransport(config);
-  const toOutbox = !config.mail.smtpUrl;
   const local = isLoopback(config.host) && !config.production;
-  console.log(`Letters go to ${toOutbox ? shown(transport.description) : transport.description}.`);
+  console.log(`Letters go to ${config.mail.smtpUrl ? transport.description : shown(transport.description)}.`);
   let secret: string;
   try {
     secret = await services.hashSecret();
@@ -30,7 +29,7 @@ export async function startMailQueue(db: Db, config: Config, services: Services,
   }
   // A broken course is said at start, not first when a letter of it is due (it then waits and retries).
   await loadCourse(config.contentDir).catch((error: Error) => console.error(error.message));
-  const runner: QueueRunner = startQueueRunner(
+  const runner = startQueueRunner(
     db,
     {
       transport,

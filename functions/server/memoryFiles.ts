@@ -1,11 +1,8 @@
-// Every file of dist/ as sirv indexes it, with the headers sirv would send for it, and the small ones
-// (pages, scripts, styles, each with its .br and .gz) held in memory. sirv streams every file from disk
-// on every request (open, a fresh 64 KiB buffer, read, close, on the thread pool), several times the
-// cost of sending bytes already in memory. The lookup is sirv's own, so a file answers from here exactly
-// when sirv would send it; a file not held (over the limits) goes to sirv, or is read here for a range
-// (byteRange.ts: sirv gets several wrong).
+// Every file of dist/ with the headers it is sent with, and the small ones (pages, scripts, styles, each
+// with its .br and .gz) held in memory: streaming a file from disk on every request (open, a fresh
+// buffer, read, close, on the thread pool) cost four times the processor time of sending bytes already
+// held (docs/measurements.md). A file over the limits is streamed from disk.
 import fs from 'node:fs/promises';
-import type { OutgoingHttpHeaders } from 'node:http';
 import path from 'node:path';
 import { lookup as mimeType } from 'mrmime';
 
@@ -22,34 +19,22 @@ export interface IndexedFile {
   /** Where it is on disk. */
   path: string;
   size: number;
-  /** sirv's headers for the file, in sirv's order. */
-  headers: OutgoingHttpHeaders & { ETag: string };
+  headers: { [name: string]: string | number; ETag: string; 'Last-Modified': string; 'Content-Type': string };
   /** Its bytes, when it is held in memory. */
   body?: Buffer;
 }
 
-export interface MemoryFiles {
-  /** The file sirv would send for this path (as `sirvPathname` gives it) and Accept-Encoding, if any. */
-  find(pathname: string, acceptEncoding: string): IndexedFile | undefined;
-  /** How many files and bytes are held. */
-  held: { files: number; bytes: number };
-}
-
-/** sirv's file names, with the extension the options of staticSite.ts give it. */
-const extensions = ['html'];
-const gzips = [...extensions.map((x) => `${x}.gz`), 'gz'];
-const brotlis = [...extensions.map((x) => `${x}.br`), 'br'];
+/** Text the build writes in UTF-8, given a charset (HTML has its own, as sirv wrote it before). */
+const textual =
+  /^(?:text\/(?!html)[\w.+-]+|application\/(?:javascript|json|xml|[\w.-]+\+(?:json|xml))|image\/svg\+xml)$/;
 
 /**
- * The path of a request's URL as sirv reads it: up to a `#` and then a `?` (neither counted as the first
- * character), percent-decoded where that is valid.
+ * The path of a request's URL: up to a `#` and then a `?` (neither counted as the first character),
+ * percent-decoded where that is valid.
  */
-export function sirvPathname(url: string): string {
-  let pathname = url;
-  for (const mark of ['#', '?']) {
-    const at = pathname.indexOf(mark, 1);
-    if (at !== -1) pathname = pathname.slice(0, at);
-  }
+export function urlPathname(url: string): string {
+  const end = url.slice(1).search(/[#?]/);
+  let pathname = end === -1 ? url : url.slice(0, end + 1);
   if (pathname.includes('%')) {
     try {
       pathname = decodeURI(pathname);
@@ -60,16 +45,17 @@ export function sirvPathname(url: string): string {
   return pathname;
 }
 
-/** Files sirv leaves out of its index: dot-files and dot-folders, apart from .well-known. */
+/** Files never served: dot-files and dot-folders, apart from .well-known. */
 function dotted(name: string): boolean {
   return !/\.well-known[\\+/]/.test(name) && /(^\.|[\\+|/+]\.)/.test(name);
 }
 
-/** sirv's headers for a file (its toHeaders with etag on and no maxAge). */
+/** A file's headers: its type (of the file inside a .br or .gz), size, date and weak ETag. */
 function headersOf(name: string, size: number, mtime: Date): IndexedFile['headers'] {
   const encoding = { '.br': 'br', '.gz': 'gzip' }[name.slice(-3)];
   let type = mimeType(encoding ? name.slice(0, -3) : name) ?? '';
   if (type === 'text/html') type += ';charset=utf-8';
+  else if (textual.test(type)) type += '; charset=utf-8';
   return {
     'Content-Length': size,
     'Content-Type': type,
@@ -79,12 +65,12 @@ function headersOf(name: string, size: number, mtime: Date): IndexedFile['header
   };
 }
 
-/** Reads dist/ as sirv indexes it and holds the small files' bytes (none with `false`). */
-export async function readMemoryFiles(root: string, limits: MemoryLimits | false): Promise<MemoryFiles> {
+/** Reads dist/ and holds the small files' bytes (none with `false`). */
+export async function readMemoryFiles(root: string, limits: MemoryLimits | false) {
   const names = (await fs.readdir(root, { recursive: true })).filter((name) => !dotted(name));
-  // Every file, held or not: a bigger file that sirv would choose first must not be passed over.
+  // Every file, held or not: a bigger variant found first must not be passed over.
   const index = new Map<string, IndexedFile>();
-  const held = { files: 0, bytes: 0 };
+  let heldBytes = 0;
   const read = async (name: string) => {
     const file = await fs.open(path.join(root, name)).catch(() => undefined);
     if (!file) return;
@@ -98,16 +84,12 @@ export async function readMemoryFiles(root: string, limits: MemoryLimits | false
         headers: headersOf(name, stats.size, stats.mtime),
       };
       index.set(key, indexed);
-      if (!limits || stats.size > limits.fileBytes || held.bytes + stats.size > limits.totalBytes) return;
-      held.bytes += stats.size; // counted before the read: other files are read meanwhile
+      if (!limits || stats.size > limits.fileBytes || heldBytes + stats.size > limits.totalBytes) return;
+      heldBytes += stats.size; // counted before the read: other files are read meanwhile
       const body = await file.readFile();
-      if (body.length !== stats.size) {
-        // Written to while read: its bytes would not match its headers; sirv sends it (a rebuild follows).
-        held.bytes -= stats.size;
-        return;
-      }
-      indexed.body = body;
-      held.files++;
+      // Written to while read: its bytes would not match its headers; it is streamed (a rebuild follows).
+      if (body.length === stats.size) indexed.body = body;
+      else heldBytes -= stats.size;
     } finally {
       await file.close();
     }
@@ -117,24 +99,24 @@ export async function readMemoryFiles(root: string, limits: MemoryLimits | false
     await Promise.all(names.slice(start, start + 16).map(read));
   }
 
+  /** The file to send for this path (as `urlPathname` gives it) and Accept-Encoding, if any. */
   function find(requested: string, acceptEncoding: string): IndexedFile | undefined {
-    // As sirv: without its trailing slash.
     const pathname = requested.endsWith('/') ? requested.slice(0, -1) : requested;
-    // sirv's order: brotli, then gzip, as the client takes them, then the file, then the page.
+    // Brotli, then gzip, as the client takes them, then the file, then the page (sirv's order).
     const suffixes = [
-      ...(/(br|brotli)/i.test(acceptEncoding) ? brotlis : []),
-      ...(acceptEncoding.includes('gzip') ? gzips : []),
+      ...(/(br|brotli)/i.test(acceptEncoding) ? ['.html.br', '.br'] : []),
+      ...(acceptEncoding.includes('gzip') ? ['.html.gz', '.gz'] : []),
       '',
-      ...extensions,
+      '.html',
     ];
     for (const suffix of suffixes) {
-      const dot = suffix ? `.${suffix}` : '';
-      for (const name of pathname ? [pathname + dot, `${pathname}/index${dot}`] : [`/index${dot}`]) {
-        if (index.has(name)) return index.get(name);
+      for (const name of pathname ? [pathname + suffix, `${pathname}/index${suffix}`] : [`/index${suffix}`]) {
+        const file = index.get(name);
+        if (file) return file;
       }
     }
     return undefined;
   }
 
-  return { find, held };
+  return { find };
 }

@@ -1,9 +1,6 @@
-// `npm run build`: builds the site into a fresh folder and publishes it in one step, so a server
-// answering from dist/ never meets a half-written build (docs/publishing.md). dist is a symbolic link
-// to dist-builds/<time>/; a new link renamed over it switches every path at once (rename is atomic on
-// one file system), and the server, which watches the link, reads the new folder whole before it
-// answers from it. The build before stays for requests still reading it; older ones are removed.
-// Options go to `astro build`, except `--outDir DIR`: the link's path (default dist), not a folder.
+// `npm run build`: builds the site into a fresh folder, dist-builds/<time>/, then renames a new link
+// `dist` to it over the old one, which switches every path at once (rename is atomic on one file
+// system): a server answering from dist/ never meets a half-written build (docs/publishing.md).
 import { spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -23,16 +20,12 @@ Other options go to \`astro build\` (npx astro build --help lists them).`;
 
 /** `--outDir DIR` (or `--outDir=DIR`) taken out of the options: the rest go to Astro as they are. */
 function splitOutDir(args: string[]): { link: string; astroArgs: string[] } {
-  const astroArgs = [...args];
-  let link = 'dist';
-  const at = astroArgs.findIndex((arg) => arg === '--outDir' || arg.startsWith('--outDir='));
-  if (at !== -1) {
-    const [option] = astroArgs.splice(at, 1);
-    const value = option?.includes('=') ? option.slice('--outDir='.length) : astroArgs.splice(at, 1)[0];
-    if (!value) throw new Error('--outDir needs a path');
-    link = value;
-  }
-  return { link: path.resolve(link), astroArgs };
+  const at = args.findIndex((arg) => arg === '--outDir' || arg.startsWith('--outDir='));
+  if (at === -1) return { link: path.resolve('dist'), astroArgs: args };
+  const inline = args[at]?.startsWith('--outDir=');
+  const link = inline ? args[at]?.slice('--outDir='.length) : args[at + 1];
+  if (!link) throw new Error('--outDir needs a path');
+  return { link: path.resolve(link), astroArgs: args.toSpliced(at, inline ? 1 : 2) };
 }
 
 /**
@@ -73,10 +66,7 @@ async function removeOldBuilds(builds: string, previous: string | undefined): Pr
 }
 
 /** A path as the operator reads it best: from the current folder when it is under it. */
-function shown(file: string): string {
-  const relative = path.relative('.', file);
-  return relative && !relative.startsWith('..') ? relative : file;
-}
+const shown = (file: string) => (file.startsWith(process.cwd() + path.sep) ? path.relative('.', file) : file);
 
 async function publish(args: string[]): Promise<number> {
   if (args.includes('--help') || args.includes('-h')) {

@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { getRequestListener, type Http2Bindings, type HttpBindings } from '@hono/node-server';
+import { getRequestListener } from '@hono/node-server';
 import { createAdminApp } from '../admin/adminApp.ts';
 import { serveAdminSocket } from '../admin/adminSocket.ts';
 import { startNightlyBackups } from '../admin/nightlyBackups.ts';
@@ -67,31 +67,21 @@ const purgeTimer = setInterval(purge, hourMs);
 function staticFailure(request: http.IncomingMessage, response: http.ServerResponse, error: unknown) {
   console.error(`${request.method} ${request.url?.split('?', 1)[0]} failed: ${safeError(error)}`);
   if (response.headersSent) return response.destroy();
-  const headers = {
-    ...securityHeaders,
-    ...documentHeaders,
-    'Content-Security-Policy': defaultPageCsp,
-    'Content-Type': 'text/plain',
-  };
-  response.writeHead(500, headers).end('Something went wrong');
+  const headers = { ...securityHeaders, ...documentHeaders, 'Content-Security-Policy': defaultPageCsp };
+  response.writeHead(500, { ...headers, 'Content-Type': 'text/plain' }).end('Something went wrong');
 }
 
-// Node's request goes along, so the API reads the peer with Hono's getConnInfo.
-const api = getRequestListener((request: Request, env: HttpBindings | Http2Bindings) =>
-  app.fetch(request, { incoming: env.incoming as http.IncomingMessage }),
-);
+// Node's request goes along as the env ({ incoming, outgoing }): the API reads the peer with getConnInfo.
+const api = getRequestListener(app.fetch);
 // Pages and files go to the static site as Node's own request and response (no web Request is made of
 // them); /api goes on to Hono.
 const server = http.createServer((request, response) => {
   const pathname = request.url?.split('?', 1)[0] ?? '/';
   if (pathname === '/api' || pathname.startsWith('/api/')) return void api(request, response);
   try {
-    const trust = trustFor(
-      config.trustProxy,
-      request.socket.remoteAddress,
-      request.headers['x-forwarded-for'],
-    );
-    site.handle(request, response, forwardedHttps(request.headers['x-forwarded-proto'], trust));
+    const { 'x-forwarded-for': forwardedFor, 'x-forwarded-proto': proto } = request.headers;
+    const trust = trustFor(config.trustProxy, request.socket.remoteAddress, forwardedFor);
+    site.handle(request, response, forwardedHttps(proto, trust));
   } catch (error) {
     staticFailure(request, response, error);
   }
@@ -131,10 +121,7 @@ async function shutdown(signal: string) {
   clearInterval(purgeTimer);
   backups.stop();
   site.close();
-  const force = setTimeout(() => {
-    if ('closeAllConnections' in server) server.closeAllConnections();
-  }, shutdownGraceMs);
-  force.unref();
+  setTimeout(() => server.closeAllConnections(), shutdownGraceMs).unref();
   // Stops accepting connections; the callback runs once in-flight requests have been answered.
   server.close(async () => {
     try {
@@ -149,7 +136,6 @@ async function shutdown(signal: string) {
     }
   });
   // Keep-alive connections become idle once their last answer is sent: close them as they do.
-  if ('closeIdleConnections' in server) setInterval(() => server.closeIdleConnections(), 50).unref();
+  setInterval(() => server.closeIdleConnections(), 50).unref();
 }
-process.on('SIGTERM', () => void shutdown('SIGTERM'));
-process.on('SIGINT', () => void shutdown('SIGINT'));
+for (const signal of ['SIGTERM', 'SIGINT']) process.on(signal, () => void shutdown(signal));

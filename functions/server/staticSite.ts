@@ -1,36 +1,26 @@
 // Serves the built site (dist/) the way the static host does: clean URLs, _redirects applied only where
-// no file exists, _headers, 404.html, plus validators for caching and security headers. sirv finds the
-// files in an index it takes of dist/ up front and sends them (the build's .br/.gz as they are, 304s);
-// the small ones answer from memory instead (memoryFiles.ts), as sirv would have answered, and ranges
-// are ours (byteRange.ts). The host's rules are ours too (answerHeaders.ts), applied to whatever answers
-// just before its headers go out. A new build is read whole and then put in place (docs/publishing.md).
+// no file exists, _headers, 404.html, plus validators for caching and security headers. Files are found
+// in an index taken of dist/ up front (memoryFiles.ts) and sent from there: the build's .br/.gz as they
+// are, 304s by ETag, byte ranges, small files from memory, the others streamed from disk. The host's
+// headers apply to every answer as its head is written. A new build is read whole and then put in
+// place (docs/publishing.md).
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
-import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
-import type { Readable } from 'node:stream';
+import { pipeline, Readable } from 'node:stream';
 import zlib from 'node:zlib';
-import sirv from 'sirv';
-import { type Answer, answerHeaders } from './answerHeaders.ts';
+import { COMPRESSIBLE_CONTENT_TYPE_REGEX as compressible } from 'hono/utils/compress';
+import { defaultPageCsp, documentHeaders, hsts, securityHeaders } from '../http/securityHeaders.ts';
 import { watchBuild } from './buildWatch.ts';
-import { type ByteRange, byteRange } from './byteRange.ts';
-import { type RedirectRule, readHeaders, readRedirects, redirectTarget } from './hostRules.ts';
+import { headersFor, type RedirectRule, readHeaders, readRedirects, redirectTarget } from './hostRules.ts';
 import {
   defaultMemoryLimits,
   type IndexedFile,
   type MemoryLimits,
   readMemoryFiles,
-  sirvPathname,
+  urlPathname,
 } from './memoryFiles.ts';
-
-export interface StaticSite {
-  /** Answers a request for a path outside /api. `https` decides whether HSTS is sent. */
-  handle(request: IncomingMessage, response: ServerResponse, https: boolean): void;
-  /** Rules of _redirects and _headers that were skipped, for the start-up log. */
-  problems: string[];
-  /** Stops watching dist/ for a new build. */
-  close(): void;
-}
 
 export interface StaticSiteOptions {
   /** Limits of the files held in memory; false holds none: every file is read from disk. */
@@ -48,15 +38,11 @@ function matchRule(rules: RedirectRule[], pathname: string) {
   return undefined;
 }
 
-/** A build as sirv indexes it, every file's headers and the small files' bytes, with its host rules. */
+/** A build: every file's headers and the small files' bytes, with its host rules. */
 async function readBuild(root: string, memoryLimits: MemoryLimits | false) {
   const { rules: redirects, problems } = await readRedirects(path.join(root, '_redirects'));
   const { rules: headerRules, problems: headerProblems } = await readHeaders(path.join(root, '_headers'));
-  // Production mode: every file's path and stats are read now, none on a request. (memoryFiles.ts
-  // looks files up as sirv does with these options.)
-  const files = sirv(root, { dev: false, etag: true, brotli: true, gzip: true, extensions: ['html'] });
   return {
-    files,
     index: await readMemoryFiles(root, memoryLimits),
     redirects,
     forced: redirects.filter((rule) => rule.force),
@@ -67,10 +53,12 @@ async function readBuild(root: string, memoryLimits: MemoryLimits | false) {
   };
 }
 
-export async function createStaticSite(
-  distDir: string,
-  options: StaticSiteOptions = {},
-): Promise<StaticSite> {
+/**
+ * The site in `distDir`: `handle` answers a request for a path outside /api (`https` decides whether
+ * HSTS is sent); `problems` are the rules of _redirects and _headers skipped, for the start-up log;
+ * `close` stops watching for a new build.
+ */
+export async function createStaticSite(distDir: string, options: StaticSiteOptions = {}) {
   // dist/ is a link to the build folder in use (functions/server/publish.ts) or a folder itself: the
   // site answers from the folder it names when read, until another is read whole.
   const published = path.resolve(distDir);
@@ -79,31 +67,18 @@ export async function createStaticSite(
   let current = await readBuild(root, memoryLimits);
 
   // A new build: its index and rules read together (new files, new CSP hashes), then put in place in
-  // one assignment, so that no request meets new pages with old rules. One reading at a time.
-  let reading = Promise.resolve();
-  const reread = () => {
-    reading = reading.then(async () => {
-      try {
-        const next = await fsp.realpath(published);
-        current = await readBuild(next, memoryLimits);
-        watcher.follow(next);
-        for (const problem of current.problems) console.warn(problem);
-      } catch (error) {
-        console.warn(`${published} changed but cannot be read again: ${(error as Error).message}`);
-      }
-    });
-  };
-  const watcher = watchBuild(published, reread);
-  watcher.follow(root);
-  current.problems.push(...watcher.problems);
+  // one assignment, so that no request meets new pages with old rules.
+  const close = watchBuild(published, root, async (next) => {
+    current = await readBuild(next, memoryLimits);
+    for (const problem of current.problems) console.warn(problem);
+  });
 
   function handle(request: IncomingMessage, response: ServerResponse, https: boolean) {
-    // The path as sirv finds files by it; the host's rules see it without a trailing slash.
-    const requested = sirvPathname(request.url ?? '/');
+    // The path files are found by; the host's rules see it without a trailing slash.
+    const requested = urlPathname(request.url ?? '/');
     const pathname = requested.length > 1 ? requested.replace(/\/$/, '') : requested;
     const build = current;
-    const answer = { request, response, https, pathname, build, headerRules: build.headerRules, gzip: false };
-    interceptAnswer(answer);
+    const answer = { request, response, https, pathname, build };
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       return plain(answer, 405, 'Method not allowed', { Allow: 'GET, HEAD' });
     }
@@ -111,121 +86,118 @@ export async function createStaticSite(
     if (build.errorPages.has(pathname.replace(/\.html$/, ''))) return serveAs(answer, pathname, 404);
     const forced = matchRule(build.forced, pathname);
     if (forced) return redirect(answer, forced.rule, forced.target);
-    sendFile(answer, requested, () => {
-      // Shadowing: redirect rules only apply where no file answers the path.
-      const matched = matchRule(build.redirects, pathname);
-      if (matched) redirect(answer, matched.rule, matched.target);
-      else notFound(answer);
-    });
+    const file = findFile(answer, requested);
+    if (file) return sendFile(answer, file);
+    // Shadowing: redirect rules only apply where no file answers the path.
+    const matched = matchRule(build.redirects, pathname);
+    if (matched) redirect(answer, matched.rule, matched.target);
+    else notFound(answer);
   }
 
-  return { handle, problems: current.problems, close: () => watcher.close() };
+  return { handle, problems: current.problems, close };
 }
 
 type Build = Awaited<ReturnType<typeof readBuild>>;
 
-/** A request's answer, and the build it is answered from (the one in place when it came). */
-interface Exchange extends Answer {
+/** One request's answer while it is made. */
+interface Answer {
+  request: IncomingMessage;
+  response: ServerResponse;
+  /** Whether the request came over HTTPS: HSTS is sent only then. */
+  https: boolean;
+  /** The request's path as the host's rules see it: without a trailing slash. */
+  pathname: string;
+  /** The build it is answered from: the one in place when it came. */
   build: Build;
+  /** Set when another page answers (a 404, a rewrite): its status, and its own path for _headers. */
+  servedAs?: { page: string; status: number };
 }
 
-/** Every answer, sirv's and ours, gets the host's headers on its way out; files are piped safely. */
-function interceptAnswer(answer: Answer) {
-  const { response } = answer;
-  const writeHead = response.writeHead;
-  response.writeHead = ((status: number, ...rest: unknown[]) => {
-    const headers = rest.at(-1);
-    if (headers && typeof headers === 'object')
-      for (const [name, value] of Object.entries(headers as OutgoingHttpHeaders))
-        if (value !== undefined) response.setHeader(name, value);
-    return writeHead.call(response, answerHeaders(answer, status));
-  }) as typeof response.writeHead;
-
-  // A file piped into the answer (by sirv, or a range): a file removed by a rebuild since the index
-  // ends the answer (an unhandled stream error would end the process), a client gone before the end
-  // closes the file (a pipe only pauses it), and a gzipped answer goes through zlib.
-  response.once('pipe', (file: Readable) => {
-    const fail = () => response.destroy();
-    file.on('error', fail);
-    response.once('close', () => file.destroy());
-    if (!answer.gzip) return;
-    const gzipped = zlib.createGzip().on('error', fail);
-    response.once('close', () => gzipped.destroy());
-    file.unpipe(response);
-    file.pipe(gzipped).pipe(response);
-  });
+/** The file for `pathname` (as urlPathname reads it) in the encoding the client takes best. */
+function findFile({ build, request }: Answer, pathname: string) {
+  return build.index.find(pathname, request.headers['accept-encoding'] ?? '');
 }
 
-/**
- * The file at `requestPath` (as sirvPathname reads it): a range of it, or the whole file from memory as
- * sirv would answer (304 by its ETag), else sirv; `next` where there is no file.
- */
-function sendFile(answer: Exchange, requestPath: string, next: () => void) {
-  const { request, response, build } = answer;
-  const file = build.index.find(requestPath, request.headers['accept-encoding'] ?? '');
-  const range = fileRange(request, file);
-  if (file && range) return sendRange(answer, file, range);
-  if (!file?.body) return build.files(request, response, next);
-  if (request.headers['if-none-match'] === file.headers.ETag) return void response.writeHead(304).end();
-  response.setHeader('Vary', 'Accept-Encoding');
-  response.writeHead(200, file.headers);
-  if (request.method === 'HEAD') response.end();
-  else if (answer.gzip)
-    zlib.gzip(file.body, (error, body) => (error ? response.destroy() : response.end(body)));
-  else response.end(file.body);
-}
-
-/**
- * The range a GET asks of `file`, if it is to be answered with one. The header is taken off the request
- * in any case: sirv reads ranges wrongly (byteRange.ts). If-Range names the file by its date (its weak
- * ETag never matches, RFC 9110 13.1.5); otherwise the whole file goes.
- */
-function fileRange(request: IncomingMessage, file: IndexedFile | undefined) {
-  const { range, 'if-range': ifRange } = request.headers;
-  delete request.headers.range;
-  if (!range || !file || request.method !== 'GET') return undefined;
-  if (ifRange && ifRange !== file.headers['Last-Modified']) return undefined;
-  return byteRange(range, file.size);
-}
-
-/** 206 with the bytes asked for, or 416 for a range past the end; a matching ETag still answers 304. */
-function sendRange(answer: Exchange, file: IndexedFile, range: ByteRange | 'unsatisfiable') {
+/** 304 by the file's ETag, 416 for a range past its end, else the range asked for or the whole file. */
+function sendFile(answer: Answer, file: IndexedFile) {
   const { request, response } = answer;
-  if (request.headers['if-none-match'] === file.headers.ETag) return void response.writeHead(304).end();
   response.setHeader('Vary', 'Accept-Encoding');
-  if (range === 'unsatisfiable') {
-    return void response.writeHead(416, { 'Content-Range': `bytes */${file.size}` }).end();
+  if (request.headers['if-none-match'] === file.headers.ETag) {
+    return void writeHead(answer, 304, { ETag: file.headers.ETag }).end();
   }
-  const { start, end } = range;
-  response.writeHead(206, {
-    ...file.headers,
-    'Content-Length': end - start + 1,
-    'Content-Range': `bytes ${start}-${end}/${file.size}`,
-    'Accept-Ranges': 'bytes',
-  });
-  if (file.body) response.end(file.body.subarray(start, end + 1));
-  else fs.createReadStream(file.path, { start, end }).pipe(response);
+  const range = fileRange(request, file);
+  if (range === 'unsatisfiable') {
+    return void writeHead(answer, 416, { 'Content-Range': `bytes */${file.size}` }).end();
+  }
+  // On the fly where the build wrote no variant (below 1 KiB that saves less than its own overhead).
+  const gzip =
+    !range &&
+    (answer.servedAs?.status ?? 200) === 200 &&
+    request.method === 'GET' &&
+    compressible.test(file.headers['Content-Type']) &&
+    !file.headers['Content-Encoding'] &&
+    file.size >= 1024 &&
+    (request.headers['accept-encoding'] ?? '').includes('gzip');
+  if (range) {
+    writeHead(answer, 206, {
+      ...file.headers,
+      'Content-Length': range.end - range.start + 1,
+      'Content-Range': `bytes ${range.start}-${range.end}/${file.size}`,
+      'Accept-Ranges': 'bytes',
+    });
+  } else if (gzip) {
+    const { 'Content-Length': _, ...headers } = file.headers;
+    writeHead(answer, 200, { ...headers, 'Content-Encoding': 'gzip' });
+  } else writeHead(answer, 200, file.headers);
+  if (request.method === 'HEAD') return void response.end();
+  const body = range ? file.body?.subarray(range.start, range.end + 1) : file.body;
+  if (body && !gzip) return void response.end(body);
+  // A file removed by a rebuild since the index cuts the answer short (an unhandled stream error would
+  // end the process); a client gone before the end closes the file.
+  const source = body ? Readable.from([body]) : fs.createReadStream(file.path, range);
+  pipeline([source, ...(gzip ? [zlib.createGzip()] : []), response], () => {});
 }
 
-function plain(answer: Answer, status: number, text: string, headers: OutgoingHttpHeaders = {}) {
-  answer.response.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8', ...headers });
+/**
+ * The range a GET asks of `file`, read as RFC 9110 (14.1.2, 14.2) says; 'unsatisfiable' for a 416 (it
+ * starts past the end, or asks for no bytes). Undefined sends the whole file, as the RFC allows for a
+ * header that is not one valid range (garbage, another unit, `5-2`; several ranges too, which few
+ * clients ask for), and for an If-Range but the file's date (its weak ETag never matches, 13.1.5).
+ */
+function fileRange(request: IncomingMessage, { size, headers }: IndexedFile) {
+  const { range, 'if-range': ifRange } = request.headers;
+  if (!range || request.method !== 'GET' || (ifRange && ifRange !== headers['Last-Modified'])) return;
+  const [, first, last] = /^bytes=(\d*)-(\d*)$/i.exec(range.trim()) ?? [];
+  if (first === undefined || (!first && !last)) return;
+  const [start, end] = [Number(first), last ? Number(last) : size - 1];
+  // A suffix: the last `last` bytes.
+  if (!first) return end && size ? { start: Math.max(0, size - end), end: size - 1 } : 'unsatisfiable';
+  if (last && end < start) return;
+  if (start >= size) return 'unsatisfiable';
+  return { start, end: Math.min(end, size - 1) };
+}
+
+const plainText = { 'Content-Type': 'text/plain; charset=utf-8', Vary: 'Accept-Encoding' };
+
+function plain(answer: Answer, status: number, text: string, headers: Record<string, string> = {}) {
+  writeHead(answer, status, { ...plainText, ...headers });
   answer.response.end(answer.request.method === 'HEAD' ? undefined : text);
 }
 
 /** Serves the file at `page` for this request, whole and unconditionally, with `status`. */
-function serveAs(answer: Exchange, page: string, status: number, otherwise = () => notFound(answer)) {
-  const { request } = answer;
+function serveAs(answer: Answer, page: string, status: number, otherwise = () => notFound(answer)) {
   answer.servedAs = { page, status };
-  request.url = page;
-  for (const name of ['range', 'if-none-match', 'if-modified-since']) delete request.headers[name];
-  sendFile(answer, sirvPathname(page), otherwise);
+  for (const name of ['range', 'if-none-match']) delete answer.request.headers[name];
+  const file = findFile(answer, urlPathname(page));
+  if (file) sendFile(answer, file);
+  else otherwise();
 }
 
-function notFound(answer: Exchange) {
+function notFound(answer: Answer) {
   serveAs(answer, '/404', 404, () => plain(answer, 404, 'Not found'));
 }
 
-function redirect(answer: Exchange, rule: RedirectRule, target: string) {
+function redirect(answer: Answer, rule: RedirectRule, target: string) {
   if (rule.status === 200 || rule.status === 404) {
     return serveAs(answer, new URL(target, 'http://site').pathname, rule.status);
   }
@@ -233,8 +205,37 @@ function redirect(answer: Exchange, rule: RedirectRule, target: string) {
   const location = new URL(target, url);
   if (!location.search) location.search = url.search;
   const sameSite = location.origin === url.origin;
-  answer.response.writeHead(rule.status, {
+  writeHead(answer, rule.status, {
     Location: sameSite ? location.pathname + location.search : location.href,
   });
   answer.response.end();
+}
+
+/**
+ * Writes the answer's head: `headers`, then the host's: the security headers (a page's own only on
+ * pages), _headers for the request path and, for a page answering another path (a 404), for the page's
+ * own path, whose status it sends; HSTS only over HTTPS; caching by status.
+ */
+function writeHead(answer: Answer, status: number, headers: Record<string, string | number> = {}) {
+  const { response, build, servedAs } = answer;
+  response.setHeaders(new Map(Object.entries({ ...headers, ...securityHeaders })));
+  if (servedAs) {
+    status = servedAs.status;
+    // Validators only belong to the page's own 200.
+    if (status !== 200) for (const name of ['ETag', 'Last-Modified']) response.removeHeader(name);
+  }
+  if (String(response.getHeader('Content-Type') ?? '').startsWith('text/html')) {
+    response.setHeaders(new Map(Object.entries(documentHeaders)));
+    response.setHeader('Content-Security-Policy', defaultPageCsp);
+  }
+  response.setHeaders(new Map(headersFor(build.headerRules, answer.pathname).values()));
+  if (servedAs) response.setHeaders(new Map(headersFor(build.headerRules, servedAs.page).values()));
+  if (answer.https)
+    response.setHeader('Strict-Transport-Security', response.getHeader('Strict-Transport-Security') ?? hsts);
+  else response.removeHeader('Strict-Transport-Security');
+  if (response.hasHeader('Location') || !response.hasHeader('Cache-Control')) {
+    const current = status < 300 || status === 304;
+    response.setHeader('Cache-Control', current ? 'public, max-age=0, must-revalidate' : 'no-cache');
+  }
+  return response.writeHead(status);
 }

@@ -116,7 +116,7 @@ describeDb('static site', () => {
         0,
       ]);
     }
-    // The same for a file sirv sends from disk (over the memory limit).
+    // The same for a file streamed from disk (over the memory limit).
     fs.writeFileSync(`${dist}/large.txt`, 'x'.repeat(300 * 1024));
     await vi.waitFor(async () => expect((await raw('/large.txt')).status).toBe(200), { timeout: 5000 });
     expect((await raw('/large.txt', { range: 'bytes=5-2' })).status).toBe(200);
@@ -154,7 +154,7 @@ describeDb('static site', () => {
     '/%00',
     '/%E0%A4%A',
     '/a\\..\\..\\package.json',
-    // As sirv reads a path: up to a fragment, which only a raw client sends.
+    // A path is read up to a fragment, which only a raw client sends.
     '/_headers#x',
     '/_astro/app.js.br#x',
   ])('never serves %s (outside dist or the host files)', async (path) => {
@@ -300,7 +300,7 @@ describeDb('static site', () => {
   });
 
   it('keeps running when a file goes away before the index is taken again', async () => {
-    // Over the memory limit (256 KiB): sirv streams it from disk.
+    // Over the memory limit (256 KiB): streamed from disk.
     const file = `${dist}/going.html`;
     fs.writeFileSync(file, `<!doctype html><title>going</title>${' '.repeat(300 * 1024)}`);
     // Held in memory: answered from there until the index is taken again.
@@ -530,7 +530,7 @@ describe('static files held in memory', () => {
     ['GET', '/about', { range: 'bytes=0-9' }],
     ['GET', '/404', {}],
     ['GET', '/bg/404', {}],
-  ])('answers %s %s %j from memory as sirv answers it from disk', async (method, target, headers) => {
+  ])('answers %s %s %j from memory as it is answered from disk', async (method, target, headers) => {
     const fromDisk = await exchange(disk.url + target, method, headers);
     const fromMemory = await exchange(memory.url + target, method, headers);
     expect(fromMemory).toEqual(fromDisk);
@@ -591,7 +591,7 @@ describe('static files held in memory', () => {
     }
   });
 
-  it('leaves files over the limits to sirv, even where a smaller variant of the same path is held', async () => {
+  it('leaves files over the limits on disk, even where a smaller variant of the same path is held', async () => {
     const brotli = fs.statSync(`${dist}/_astro/app.js.br`).size;
     // The .br over the limit per file, the plain file and small pages under it.
     const limited = await startSite(dist, { memory: { fileBytes: brotli - 1, totalBytes: 64 << 20 } });
@@ -636,13 +636,13 @@ describe('static files held in memory', () => {
       );
       const rebuilt = await exchange(`${site.url}/changing`);
       // Proof it is memory that answers: with dist/ no longer watched, the same-sized bytes written on
-      // disk under the same date (so sirv's index and its ETag still fit them) are not read.
+      // disk under the same date (so the index and its ETag still fit them) are not read.
       site.site.close();
       const stats = fs.statSync(file);
       fs.writeFileSync(file, '<!doctype html><title>TWO</title>');
       fs.utimesSync(file, stats.atime, stats.mtime);
       expect(await exchange(`${site.url}/changing`)).toEqual(rebuilt);
-      // sirv, from disk, sends the bytes there now.
+      // From disk, the bytes there now are sent.
       const fromDisk = await startSite(own, { memory: false });
       try {
         const onDisk = await exchange(`${fromDisk.url}/changing`);
