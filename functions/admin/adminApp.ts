@@ -5,7 +5,6 @@
 import { zValidator } from '@hono/zod-validator';
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { productionProblem } from '../config.ts';
 import { isValidEmail, languages, normaliseEmail } from '../contract.ts';
 import { deleteOutboxLetters } from '../mail/outbox.ts';
 import { queueReport } from '../mail/queueReport.ts';
@@ -74,12 +73,7 @@ export function createAdminApp(options: AdminOptions) {
     })
     .post('/purge', async (c) => c.json(await purgeExpired(db, new Date(), config.dataDir)))
     .post('/backup', async (c) => c.text(await database.dump()))
-    .route(
-      '/newsletter',
-      sendRoute(options, (dryRun) =>
-        productionProblem(config, Boolean(config.mail.smtpUrl) && !dryRun, 'letters sent through SMTP_URL'),
-      ),
-    );
+    .route('/newsletter', sendRoute(options));
 }
 
 export type AdminApp = ReturnType<typeof createAdminApp>;
