@@ -18,7 +18,7 @@ import { newestBackup } from './nightlyBackups.ts';
 import { sendRoute } from './sendRoute.ts';
 
 /** Refusal of what needs the secret when there is none. */
-export const noSecret =
+const noSecret =
   'HASH_SECRET is not set and the database holds no secret, so the hashes of this address cannot be ' +
   "computed: set HASH_SECRET to the site's own (in .env or the environment). Nothing was changed.";
 

@@ -45,13 +45,10 @@ export function sendRoute(options: AdminOptions) {
     if (refused) return c.json({ error: refused }, 409);
     const unknown = await unknownIssue(config.contentDir, slug);
     if (unknown) return c.json({ error: unknown }, 404);
-    let issue: Awaited<ReturnType<typeof loadIssue>>;
-    try {
-      issue = await loadIssue(config.contentDir, slug);
-    } catch (error) {
-      if (error instanceof IssueError) return c.json({ error: error.message }, 422);
-      throw error;
-    }
+    const issue = await loadIssue(config.contentDir, slug).catch((error: Error) =>
+      error instanceof IssueError ? error : Promise.reject(error),
+    );
+    if (issue instanceof IssueError) return c.json({ error: issue.message }, 422);
     const secret = await options.secret();
     if (!secret) return c.json({ error: noSecret }, 409);
     const aborted = new AbortController();

@@ -42,12 +42,6 @@ export const needsArgument = (message: string, valid = (arg: string) => arg !== 
   problem: ([arg = '']: string[]) => (valid(arg) ? undefined : message),
 });
 
-/** The error of an admin API answer: its `error` when a sentence, else the body as JSON. */
-export function apiError(body: unknown) {
-  const { error } = (body ?? {}) as { error?: unknown };
-  return typeof error === 'string' ? error : JSON.stringify(error ?? body);
-}
-
 /** The command `args` names, with its arguments; a string saying what is wrong; undefined for help. */
 function parseCommandLine(args: string[], commands: Record<string, Command>) {
   const [name, ...rest] = args;
@@ -99,10 +93,15 @@ export async function runCommandLine(
     out.log(result);
     return 0;
   } catch (error) {
-    // A refusal of the admin API (hono's parseResponse), or one of the command's own.
-    if (error instanceof DetailedError) out.error(apiError(error.detail?.data));
-    else if (error instanceof CommandFailure) out.error(error.message);
-    else throw error;
-    return error instanceof CommandFailure ? error.code : 1;
+    if (error instanceof CommandFailure) {
+      out.error(error.message);
+      return error.code;
+    }
+    // A refusal of the admin API (hono's parseResponse): its `error` when a sentence, else the body as
+    // JSON; an unknown issue (404) is a bad argument.
+    if (!(error instanceof DetailedError)) throw error;
+    const { data } = error.detail;
+    out.error(typeof data?.error === 'string' ? data.error : JSON.stringify(data?.error ?? data));
+    return error.statusCode === 404 ? 2 : 1;
   }
 }

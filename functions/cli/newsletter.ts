@@ -6,13 +6,14 @@ import readline from 'node:readline';
 import { Readable } from 'node:stream';
 import type { ReadableStream as WebStream } from 'node:stream/web';
 import { escapeUTF8 } from 'entities';
+import { parseResponse } from 'hono/client';
 import type { SendLine } from '../admin/sendRoute.ts';
 import { type Config, ConfigError, loadConfig } from '../config.ts';
 import { languages } from '../contract.ts';
 import type { LetterContext } from '../mail/letters.ts';
 import type { Letter } from '../mail/transport.ts';
 import type { SendSummary } from '../newsletter/send.ts';
-import { apiError, CommandFailure, needsArgument, runCommandLine } from './commandLine.ts';
+import { CommandFailure, needsArgument, runCommandLine } from './commandLine.ts';
 
 const usage = `Usage: npm run newsletter -- <command>
 
@@ -146,9 +147,7 @@ async function send(slug: string, dryRun: boolean) {
   const { client, close } = await openForOperator();
   try {
     const response = await client.newsletter.send.$post({ json: { slug, dryRun } });
-    if (!response.ok || !response.body) {
-      throw new CommandFailure(apiError(await response.json()), response.status === 404 ? 2 : 1);
-    }
+    if (!response.ok) await parseResponse(response); // throws the site's refusal
     // The answer is lines of JSON, each read as it arrives.
     for await (const text of readline.createInterface({
       input: Readable.fromWeb(response.body as WebStream),
