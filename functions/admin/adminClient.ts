@@ -24,10 +24,6 @@ export class NoDatabaseError extends Error {
   override name = 'NoDatabaseError';
 }
 
-const pointing =
-  'Point DATA_DIR (or DATABASE_URL) at the site in .env at the project root or in the environment, ' +
-  'or restore a backup there with `npm run admin -- restore FILE`.';
-
 /**
  * Throws NoDatabaseError, saying where it looked, when there is no PGlite database in DATA_DIR. A
  * PostgreSQL database is the operator's to create (createdb); connecting to one that does not exist
@@ -37,7 +33,8 @@ function mustExist(config: Config, socketPath: string) {
   if (config.databaseUrl || fs.existsSync(path.join(pgliteDirectory(config.dataDir), 'PG_VERSION'))) return;
   throw new NoDatabaseError(
     `No database found: no server answers on ${socketPath} and there is no PGlite database in ` +
-      `${pgliteDirectory(config.dataDir)}. ${pointing}`,
+      `${pgliteDirectory(config.dataDir)}. Point DATA_DIR (or DATABASE_URL) at the site in .env at the ` +
+      'project root or in the environment, or restore a backup there with `npm run admin -- restore FILE`.',
   );
 }
 
