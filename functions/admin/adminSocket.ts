@@ -74,7 +74,6 @@ export function socketFetch(socketPath: string): typeof fetch {
 
 /** Whether a server answers on `socketPath` (a file left by a crash does not). */
 export async function answers(socketPath: string): Promise<boolean> {
-  if (!fs.existsSync(socketPath)) return false;
   try {
     const health = await socketFetch(socketPath)('http://admin/health', {
       signal: AbortSignal.timeout(2000),

@@ -3,6 +3,4 @@
 // Exit codes: 0 done, 1 could not (nothing found, database unavailable), 2 bad arguments.
 import { runAdmin } from './adminCommands.ts';
 
-// The database is loaded only when a command needs it, so a usage error answers at once.
-const open = async () => (await import('./operatorDatabase.ts')).openForOperator();
-process.exitCode = await runAdmin(process.argv.slice(2), open, console);
+process.exitCode = await runAdmin(process.argv.slice(2));

@@ -12,6 +12,7 @@ import {
   needsArgument,
   type OptionValues,
   type Output,
+  openForOperator,
   operatorPath,
   runCommandLine,
 } from './commandLine.ts';
@@ -168,5 +169,5 @@ function adminCommands(open: OpenApi): Record<string, Command> {
  * Runs `npm run admin -- <args>` and resolves with its exit code: 0 done, 1 could not (nothing found),
  * 2 bad arguments. The API is opened only for a valid command that needs it.
  */
-export const runAdmin = (args: string[], open: OpenApi, out: Output) =>
+export const runAdmin = (args: string[], open: OpenApi = openForOperator, out: Output = console) =>
   runCommandLine(args, adminCommands(open), usage, out);

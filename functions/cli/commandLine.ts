@@ -42,6 +42,23 @@ export const needsArgument = (message: string, valid = (arg: string) => arg !== 
   problem: ([arg = '']: string[]) => (valid(arg) ? undefined : message),
 });
 
+/**
+ * The site's admin API for a command (admin/adminClient.ts), loaded when a command needs it; a plain
+ * message and exit 1, instead of a stack trace, where the configuration or the database cannot be had.
+ */
+export async function openForOperator() {
+  const { connectAdmin, NoDatabaseError } = await import('../admin/adminClient.ts');
+  const { ConfigError, loadConfig } = await import('../config.ts');
+  const { DataDirLockedError } = await import('../db/dataDirLock.ts');
+  try {
+    return await connectAdmin(loadConfig());
+  } catch (error) {
+    const known = [ConfigError, DataDirLockedError, NoDatabaseError].some((kind) => error instanceof kind);
+    const { message } = error as Error;
+    throw new CommandFailure(known ? message : `Cannot open the database: ${message}`);
+  }
+}
+
 /** The command `args` names, with its arguments; a string saying what is wrong; undefined for help. */
 function parseCommandLine(args: string[], commands: Record<string, Command>) {
   const [name, ...rest] = args;

@@ -13,7 +13,7 @@ import { languages } from '../contract.ts';
 import type { LetterContext } from '../mail/letters.ts';
 import type { Letter } from '../mail/transport.ts';
 import type { SendSummary } from '../newsletter/send.ts';
-import { CommandFailure, needsArgument, runCommandLine } from './commandLine.ts';
+import { CommandFailure, needsArgument, openForOperator, runCommandLine } from './commandLine.ts';
 
 const usage = `Usage: npm run newsletter -- <command>
 
@@ -143,7 +143,6 @@ function showProgress(done: number, total: number, width = 30) {
 
 /** Sends through the site: its transport, secret and SITE_URL make the letters; progress comes back. */
 async function send(slug: string, dryRun: boolean) {
-  const { openForOperator } = await import('./operatorDatabase.ts');
   const { client, close } = await openForOperator();
   try {
     const response = await client.newsletter.send.$post({ json: { slug, dryRun } });

@@ -2,7 +2,7 @@
 // The serve process does this hourly itself; run this from cron on serverless setups.
 // Exit codes: 0 done, 1 could not (database unavailable), 2 bad arguments.
 import { parseResponse } from 'hono/client';
-import { runCommandLine } from './commandLine.ts';
+import { openForOperator, runCommandLine } from './commandLine.ts';
 
 const usage = `Usage: npm run purge
 
@@ -11,7 +11,6 @@ never confirmed) and old rate-limit rows. The running server does this every hou
 from cron where no server runs (serverless). Takes no arguments; --help shows this.`;
 
 const purge = async () => {
-  const { openForOperator } = await import('./operatorDatabase.ts');
   const { describePurge } = await import('../retention.ts');
   const { client, close } = await openForOperator();
   try {
