@@ -1,7 +1,6 @@
 // How a command reaches the admin API: the running server's, over its socket in DATA_DIR, or, with no
 // server answering there, the same app run in this process on the configured database. A command never
 // creates a database (restore aside) and never makes up a secret.
-
 import fs from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';

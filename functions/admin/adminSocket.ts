@@ -12,8 +12,8 @@ import type { Hono } from 'hono';
 export const adminSocketPath = (dataDir: string) => path.join(dataDir, 'admin.sock');
 
 /**
- * Serves `app` on the socket of `dataDir`; a socket left by a server that crashed is replaced. Returns
- * undefined (and the reason, to print) where it cannot listen, e.g. a path over the 107-byte limit.
+ * Serves `app` on the socket of `dataDir`, replacing one a crashed server left; where it cannot listen
+ * (e.g. a path over the 107-byte limit), the problem to print.
  */
 export async function serveAdminSocket(
   app: Pick<Hono, 'fetch'>,
