@@ -29,9 +29,9 @@ const email = z.object({
 const commentId = z.object({ id: z.coerce.number().int().positive() });
 
 export function createAdminApp(options: AdminOptions) {
-  const { services, database } = options;
+  const { database } = options;
   const { db } = database;
-  const { config } = services;
+  const { config } = options.services;
   const app = new Hono();
   app.onError((error, c) => c.json({ error: error.message }, 500));
   return app

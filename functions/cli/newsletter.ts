@@ -120,9 +120,8 @@ function describeSend(summary: SendSummary): string {
   if (summary.failed.length > 0) {
     lines.push(
       `${summary.failed.length} letter(s) FAILED after retries; run the same command again to retry them:`,
+      ...summary.failed.map((failure) => `  subscriber ${failure.subscriberId}: ${failure.error}`),
     );
-    for (const failure of summary.failed)
-      lines.push(`  subscriber ${failure.subscriberId}: ${failure.error}`);
   }
   return lines.join('\n');
 }
