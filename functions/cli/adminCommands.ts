@@ -10,11 +10,13 @@ import {
   type Command,
   CommandFailure,
   needsArgument,
+  type OpenApi,
   type OptionValues,
   type Output,
   openForOperator,
   operatorPath,
   runCommandLine,
+  withSite,
 } from './commandLine.ts';
 
 const usage = `Usage: npm run admin -- <command>
@@ -37,9 +39,6 @@ const usage = `Usage: npm run admin -- <command>
 
 Commands ask the running server (its socket in DATA_DIR), or open the database themselves when none
 runs. Settings come from .env at the project root and the environment.`;
-
-/** The admin API, opened for one command and closed after it. */
-export type OpenApi = () => Promise<{ client: AdminClient; close(): Promise<void> }>;
 
 /** A command done through the admin API: what it prints, from its one plain argument and its options. */
 type ApiCommand = Omit<Command, 'run'> & {
@@ -66,14 +65,7 @@ const commentId = (name: string) =>
 function adminCommands(open: OpenApi): Record<string, Command> {
   const api = ({ say, ...command }: ApiCommand): Command => ({
     ...command,
-    run: async (positionals, values) => {
-      const { client, close } = await open();
-      try {
-        return await say(client, positionals[0] ?? '', values);
-      } finally {
-        await close();
-      }
-    },
+    run: (positionals, values) => withSite((client) => say(client, positionals[0] ?? '', values), open),
   });
   // approve and hide set the comment's status; delete-comment (no status) deletes it.
   const moderate = (name: string, status?: 'published' | 'hidden') =>

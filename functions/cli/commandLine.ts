@@ -3,6 +3,7 @@
 import path from 'node:path';
 import { type ParseArgsOptionsConfig, parseArgs } from 'node:util';
 import { DetailedError } from 'hono/client';
+import type { AdminClient } from '../admin/adminClient.ts';
 
 /**
  * A file the operator named, resolved where they typed it: `npm run` moves to the project root and keeps
@@ -56,6 +57,22 @@ export async function openForOperator() {
     const known = [ConfigError, DataDirLockedError, NoDatabaseError].some((kind) => error instanceof kind);
     const { message } = error as Error;
     throw new CommandFailure(known ? message : `Cannot open the database: ${message}`);
+  }
+}
+
+/** The admin API, opened for one command and closed after it. */
+export type OpenApi = () => Promise<{ client: AdminClient; close(): Promise<void> }>;
+
+/** Runs `work` with the site's admin API (from `open`), closed after it. */
+export async function withSite<T>(
+  work: (client: AdminClient) => Promise<T>,
+  open: OpenApi = openForOperator,
+) {
+  const { client, close } = await open();
+  try {
+    return await work(client);
+  } finally {
+    await close();
   }
 }
 

@@ -13,7 +13,7 @@ import { languages } from '../contract.ts';
 import type { LetterContext } from '../mail/letters.ts';
 import type { Letter } from '../mail/transport.ts';
 import type { SendSummary } from '../newsletter/send.ts';
-import { CommandFailure, needsArgument, openForOperator, runCommandLine } from './commandLine.ts';
+import { CommandFailure, needsArgument, runCommandLine, withSite } from './commandLine.ts';
 
 const usage = `Usage: npm run newsletter -- <command>
 
@@ -141,9 +141,8 @@ function showProgress(done: number, total: number, width = 30) {
 }
 
 /** Sends through the site: its transport, secret and SITE_URL make the letters; progress comes back. */
-async function send(slug: string, dryRun: boolean) {
-  const { client, close } = await openForOperator();
-  try {
+function send(slug: string, dryRun: boolean) {
+  return withSite(async (client) => {
     const response = await client.newsletter.send.$post({ json: { slug, dryRun } });
     if (!response.ok) await parseResponse(response); // throws the site's refusal
     // The answer is lines of JSON, each read as it arrives.
@@ -166,9 +165,7 @@ async function send(slug: string, dryRun: boolean) {
     throw new CommandFailure(
       'The site stopped before the send finished: run the same command again to resume it.',
     );
-  } finally {
-    await close();
-  }
+  });
 }
 
 const issueName = (name: string) => needsArgument(`${name} needs exactly one issue name (slug).`);

@@ -2,7 +2,7 @@
 // The serve process does this hourly itself; run this from cron on serverless setups.
 // Exit codes: 0 done, 1 could not (database unavailable), 2 bad arguments.
 import { parseResponse } from 'hono/client';
-import { openForOperator, runCommandLine } from './commandLine.ts';
+import { runCommandLine, withSite } from './commandLine.ts';
 
 const usage = `Usage: npm run purge
 
@@ -12,12 +12,7 @@ from cron where no server runs (serverless). Takes no arguments; --help shows th
 
 const purge = async () => {
   const { describePurge } = await import('../retention.ts');
-  const { client, close } = await openForOperator();
-  try {
-    return describePurge(await parseResponse(client.purge.$post()));
-  } finally {
-    await close();
-  }
+  return withSite(async (client) => describePurge(await parseResponse(client.purge.$post())));
 };
 
 // The tool is its one command: `npm run purge help` asks for the usage, as `--help` does.
