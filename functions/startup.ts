@@ -18,14 +18,8 @@ enableCompileCache();
 // start. Its package.json says "type": "module", so its relative `.js` imports are ES modules at the
 // path they name; everything else is resolved as usual.
 registerHooks({
-  resolve(specifier, context, nextResolve) {
-    if (
-      context.parentURL?.includes('/node_modules/drizzle-orm/') &&
-      specifier.startsWith('.') &&
-      specifier.endsWith('.js')
-    ) {
-      return { url: new URL(specifier, context.parentURL).href, format: 'module', shortCircuit: true };
-    }
-    return nextResolve(specifier, context);
-  },
+  resolve: (specifier, context, nextResolve) =>
+    context.parentURL?.includes('/node_modules/drizzle-orm/') && /^\..*\.js$/.test(specifier)
+      ? { url: new URL(specifier, context.parentURL).href, format: 'module', shortCircuit: true }
+      : nextResolve(specifier, context),
 });

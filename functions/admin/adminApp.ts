@@ -5,7 +5,6 @@
 import { zValidator } from '@hono/zod-validator';
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { productionProblem } from '../config.ts';
 import { isValidEmail, languages, normaliseEmail } from '../contract.ts';
 import { deleteOutboxLetters } from '../mail/outbox.ts';
 import { queueReport } from '../mail/queueReport.ts';
@@ -19,7 +18,7 @@ import { newestBackup } from './nightlyBackups.ts';
 import { sendRoute } from './sendRoute.ts';
 
 /** Refusal of what needs the secret when there is none. */
-export const noSecret =
+const noSecret =
   'HASH_SECRET is not set and the database holds no secret, so the hashes of this address cannot be ' +
   "computed: set HASH_SECRET to the site's own (in .env or the environment). Nothing was changed.";
 
@@ -30,9 +29,9 @@ const email = z.object({
 const commentId = z.object({ id: z.coerce.number().int().positive() });
 
 export function createAdminApp(options: AdminOptions) {
-  const { services, database } = options;
+  const { database } = options;
   const { db } = database;
-  const { config } = services;
+  const { config } = options.services;
   const app = new Hono();
   app.onError((error, c) => c.json({ error: error.message }, 500));
   return app
@@ -74,12 +73,7 @@ export function createAdminApp(options: AdminOptions) {
     })
     .post('/purge', async (c) => c.json(await purgeExpired(db, new Date(), config.dataDir)))
     .post('/backup', async (c) => c.text(await database.dump()))
-    .route(
-      '/newsletter',
-      sendRoute(options, (dryRun) =>
-        productionProblem(config, Boolean(config.mail.smtpUrl) && !dryRun, 'letters sent through SMTP_URL'),
-      ),
-    );
+    .route('/newsletter', sendRoute(options));
 }
 
 export type AdminApp = ReturnType<typeof createAdminApp>;

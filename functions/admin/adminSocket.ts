@@ -1,8 +1,10 @@
 // The admin API on a Unix socket in DATA_DIR (HTTP over the socket, as Docker's daemon answers its
 // client): only the folder's owner reaches it (the socket is 0600), so it needs no password of its own.
+import { once } from 'node:events';
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { getRequestListener } from '@hono/node-server';
 import type { Hono } from 'hono';
 
@@ -10,8 +12,8 @@ import type { Hono } from 'hono';
 export const adminSocketPath = (dataDir: string) => path.join(dataDir, 'admin.sock');
 
 /**
- * Serves `app` on the socket of `dataDir`; a socket left by a server that crashed is replaced. Returns
- * undefined (and the reason, to print) where it cannot listen, e.g. a path over the 107-byte limit.
+ * Serves `app` on the socket of `dataDir`, replacing one a crashed server left; where it cannot listen
+ * (e.g. a path over the 107-byte limit), the problem to print.
  */
 export async function serveAdminSocket(
   app: Pick<Hono, 'fetch'>,
@@ -23,10 +25,6 @@ export async function serveAdminSocket(
   if (await answers(socketPath)) return { problem: `Another server answers on ${socketPath}.` };
   fs.rmSync(socketPath, { force: true });
   const server = http.createServer(getRequestListener(app.fetch));
-  const listening = new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.once('listening', resolve);
-  });
   // Created with no bits for others from the start, not only after a chmod: the socket is bound
   // within listen() itself, so the process's mask is narrowed for that call alone.
   const umask = process.umask(0o177);
@@ -36,7 +34,7 @@ export async function serveAdminSocket(
     process.umask(umask);
   }
   try {
-    await listening;
+    await once(server, 'listening');
   } catch (error) {
     return { problem: `Operator commands cannot reach this server (${(error as Error).message}).` };
   }
@@ -50,19 +48,39 @@ export async function serveAdminSocket(
   };
 }
 
+/** A fetch that sends its request to the HTTP server on `socketPath`. */
+export function socketFetch(socketPath: string): typeof fetch {
+  return async (input, init) => {
+    const request = new Request(input, init);
+    const url = new URL(request.url);
+    const body = request.body ? Buffer.from(await request.arrayBuffer()) : undefined;
+    const { method, headers, signal } = request;
+    return new Promise<Response>((resolve, reject) => {
+      const outgoing = http.request(
+        { socketPath, method, path: url.pathname + url.search, headers: Object.fromEntries(headers), signal },
+        (incoming) => {
+          const answer = Readable.toWeb(incoming) as ReadableStream<Uint8Array>;
+          const headers = Object.entries(incoming.headers).filter((entry) => typeof entry[1] === 'string');
+          resolve(
+            new Response(answer, { status: incoming.statusCode, headers: headers as [string, string][] }),
+          );
+        },
+      );
+      outgoing.on('error', reject);
+      outgoing.end(body);
+    });
+  };
+}
+
 /** Whether a server answers on `socketPath` (a file left by a crash does not). */
-export function answers(socketPath: string): Promise<boolean> {
-  if (!fs.existsSync(socketPath)) return Promise.resolve(false);
-  return new Promise((resolve) => {
-    const request = http.request(
-      { socketPath, path: '/health', method: 'GET', timeout: 2000 },
-      (response) => {
-        response.resume();
-        resolve(true);
-      },
-    );
-    request.on('error', () => resolve(false));
-    request.on('timeout', () => request.destroy());
-    request.end();
-  });
+export async function answers(socketPath: string): Promise<boolean> {
+  try {
+    const health = await socketFetch(socketPath)('http://admin/health', {
+      signal: AbortSignal.timeout(2000),
+    });
+    await health.body?.cancel();
+    return true;
+  } catch {
+    return false;
+  }
 }

@@ -13,11 +13,7 @@ const dayMs = 86_400_000;
 const backupName = /^backup-\d{8}T\d{6}Z\.sql$/;
 
 /** `backup-20261126T031500Z.sql`: names that sort as their times do. */
-export const backupFileName = (at: Date) =>
-  `backup-${at
-    .toISOString()
-    .replace(/[-:]/g, '')
-    .replace(/\.\d{3}/, '')}.sql`;
+export const backupFileName = (at: Date) => `backup-${at.toISOString().replace(/[-:]|\.\d{3}/g, '')}.sql`;
 
 /** The backups in `dir`, newest first. */
 async function backupsIn(dir: string): Promise<string[]> {

@@ -5,6 +5,7 @@ import { zValidator } from '@hono/zod-validator';
 import { Hono } from 'hono';
 import { stream } from 'hono/streaming';
 import { z } from 'zod';
+import { type Config, productionProblem } from '../config.ts';
 import { createMailTransport } from '../mail/transport.ts';
 import { issueSlugPattern } from '../newsletter/issueSchema.ts';
 import { IssueError, listIssues, loadIssue } from '../newsletter/issues.ts';
@@ -18,36 +19,38 @@ export type SendLine =
   | { summary: SendSummary }
   | { error: string };
 
+/** What to say when `slug` is not an issue of the content, naming those there are; undefined when it is. */
+export async function unknownIssue(contentDir: string, slug: string) {
+  const known = await listIssues(contentDir);
+  if (known.includes(slug)) return undefined;
+  const issues =
+    known.length > 0 ? `Issues: ${known.join(', ')}.` : 'There are no issues in content/newsletter yet.';
+  return `Unknown issue: ${slug}. ${issues}`;
+}
+
+/** Where letters' links point: SITE_URL, or the address `npm run serve` uses by default. */
+export const siteUrlOf = (config: Config) => config.siteUrl ?? `http://${config.host}:${config.port || 4321}`;
+
 const sendBody = z.object({ slug: z.string().regex(issueSlugPattern), dryRun: z.boolean().default(false) });
 
-export function sendRoute(options: AdminOptions, problem: (dryRun: boolean) => string | undefined) {
+const noSecret =
+  "HASH_SECRET is not set and the database holds no secret: set HASH_SECRET to the site's own, so links in letters work.";
+
+export function sendRoute(options: AdminOptions) {
   const { config } = options.services;
   return new Hono().post('/send', zValidator('json', sendBody), async (c) => {
     const { slug, dryRun } = c.req.valid('json');
-    const refused = problem(dryRun);
+    const smtp = Boolean(config.mail.smtpUrl) && !dryRun;
+    const refused = productionProblem(config, smtp, 'letters sent through SMTP_URL');
     if (refused) return c.json({ error: refused }, 409);
-    const known = await listIssues(config.contentDir);
-    if (!known.includes(slug)) {
-      const issues =
-        known.length > 0 ? `Issues: ${known.join(', ')}.` : 'There are no issues in content/newsletter yet.';
-      return c.json({ error: `Unknown issue: ${slug}. ${issues}` }, 404);
-    }
-    let issue: Awaited<ReturnType<typeof loadIssue>>;
-    try {
-      issue = await loadIssue(config.contentDir, slug);
-    } catch (error) {
-      if (error instanceof IssueError) return c.json({ error: error.message }, 422);
-      throw error;
-    }
+    const unknown = await unknownIssue(config.contentDir, slug);
+    if (unknown) return c.json({ error: unknown }, 404);
+    const issue = await loadIssue(config.contentDir, slug).catch((error: Error) =>
+      error instanceof IssueError ? error : Promise.reject(error),
+    );
+    if (issue instanceof IssueError) return c.json({ error: issue.message }, 422);
     const secret = await options.secret();
-    if (!secret)
-      return c.json(
-        {
-          error:
-            "HASH_SECRET is not set and the database holds no secret: set HASH_SECRET to the site's own, so links in letters work.",
-        },
-        409,
-      );
+    if (!secret) return c.json({ error: noSecret }, 409);
     const aborted = new AbortController();
     return stream(c, async (out) => {
       out.onAbort(() => aborted.abort());

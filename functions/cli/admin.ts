@@ -3,12 +3,4 @@
 // Exit codes: 0 done, 1 could not (nothing found, database unavailable), 2 bad arguments.
 import { runAdmin } from './adminCommands.ts';
 
-process.exitCode = await runAdmin(
-  process.argv.slice(2),
-  {
-    // Loaded only when a command needs it, so a usage error answers at once.
-    open: async () => (await import('./operatorDatabase.ts')).openForOperator(),
-    restore: async (file, replace) => (await import('./restoreCommand.ts')).restoreCommand(file, replace),
-  },
-  console,
-);
+process.exitCode = await runAdmin(process.argv.slice(2));

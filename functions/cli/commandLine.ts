@@ -1,7 +1,9 @@
-// The operator tools' arguments: each command declares its options and how many plain arguments it
-// takes, node:util parseArgs reads them, and every mistake comes back as one line to print above the usage.
+// The operator tools' command lines: each command declares its options and how many plain arguments it
+// takes, node:util parseArgs reads them, and every mistake comes back as one line printed above the usage.
 import path from 'node:path';
-import { parseArgs } from 'node:util';
+import { type ParseArgsOptionsConfig, parseArgs } from 'node:util';
+import { DetailedError } from 'hono/client';
+import type { AdminClient } from '../admin/adminClient.ts';
 
 /**
  * A file the operator named, resolved where they typed it: `npm run` moves to the project root and keeps
@@ -9,50 +11,131 @@ import { parseArgs } from 'node:util';
  */
 export const operatorPath = (file: string) => path.resolve(process.env.INIT_CWD ?? process.cwd(), file);
 
-/** A declared option: `--csv` (boolean) or `--lang en` (string). */
-export type OptionSpec = Record<string, { type: 'boolean' | 'string' }>;
-
 /** What a command's options came to: `true` for a boolean given, the text for a string one. */
-export type OptionValues<O extends OptionSpec> = {
-  [Name in keyof O]?: O[Name]['type'] extends 'string' ? string : boolean;
-};
+export type OptionValues = Record<string, string | boolean | undefined>;
 
-/** `--help`/`-h`, which every command understands. */
-const helpOption = { help: { type: 'boolean', short: 'h' } } as const;
+/** One command of a tool. */
+export interface Command {
+  options?: ParseArgsOptionsConfig;
+  /** How many plain arguments it takes at most (none when not said). */
+  arguments?: number;
+  /** What is wrong with its arguments, if anything: checked before anything is opened. */
+  problem?(positionals: string[], values: OptionValues): string | undefined;
+  /** Does it: resolves with what to print (exit 0) or with the exit code once it printed its own. */
+  run(positionals: string[], values: OptionValues): Promise<string | number>;
+}
 
-/** True for the ways of asking for the usage in place of a command name: `help`, `--help`, `-h`. */
-export const asksForHelp = (name: string | undefined) =>
-  name === 'help' || name === '--help' || name === '-h';
+/** Where a command writes: stdout and stderr in the tools, collected lines in the tests. */
+export type Output = Pick<Console, 'log' | 'error'>;
+
+/** Why a command could not do its work, printed without a stack trace; `code` is the exit code. */
+export class CommandFailure extends Error {
+  readonly code: number;
+  constructor(message: string, code = 1) {
+    super(message);
+    this.code = code;
+  }
+}
+
+/** A command taking one plain argument, and what it says when that is missing or not `valid`. */
+export const needsArgument = (message: string, valid = (arg: string) => arg !== '') => ({
+  arguments: 1,
+  problem: ([arg = '']: string[]) => (valid(arg) ? undefined : message),
+});
 
 /**
- * Reads the arguments after a command's name by its declared `options`, allowing at most
- * `maxArguments` plain ones. Example: `parseCommandArgs('send', ['x', '--dry-run'], { 'dry-run':
- * { type: 'boolean' } }, 1)` gives `{ values: { 'dry-run': true }, positionals: ['x'] }`.
+ * The site's admin API for a command (admin/adminClient.ts), loaded when a command needs it; a plain
+ * message and exit 1, instead of a stack trace, where the configuration or the database cannot be had.
  */
-export function parseCommandArgs<O extends OptionSpec>(
-  command: string,
-  args: readonly string[],
-  options: O,
-  maxArguments: number,
-): { values: OptionValues<O>; positionals: string[] } | { name: 'help' } | { error: string } {
-  let parsed: ReturnType<typeof parseArgs>;
+export async function openForOperator() {
+  const { connectAdmin, NoDatabaseError } = await import('../admin/adminClient.ts');
+  const { ConfigError, loadConfig } = await import('../config.ts');
+  const { DataDirLockedError } = await import('../db/dataDirLock.ts');
   try {
-    parsed = parseArgs({
-      args,
-      options: { ...options, ...helpOption },
-      strict: true,
-      allowPositionals: true,
-    });
+    return await connectAdmin(loadConfig());
+  } catch (error) {
+    const known = [ConfigError, DataDirLockedError, NoDatabaseError].some((kind) => error instanceof kind);
+    const { message } = error as Error;
+    throw new CommandFailure(known ? message : `Cannot open the database: ${message}`);
+  }
+}
+
+/** The admin API, opened for one command and closed after it. */
+export type OpenApi = () => Promise<{ client: AdminClient; close(): Promise<void> }>;
+
+/** Runs `work` with the site's admin API (from `open`), closed after it. */
+export async function withSite<T>(
+  work: (client: AdminClient) => Promise<T>,
+  open: OpenApi = openForOperator,
+) {
+  const { client, close } = await open();
+  try {
+    return await work(client);
+  } finally {
+    await close();
+  }
+}
+
+/** The command `args` names, with its arguments; a string saying what is wrong; undefined for help. */
+function parseCommandLine(args: string[], commands: Record<string, Command>) {
+  const [name, ...rest] = args;
+  if (name === undefined) return 'No command given.';
+  if (name === 'help' || name === '--help' || name === '-h') {
+    return rest.length === 0 ? undefined : 'help takes no arguments.';
+  }
+  const command = Object.hasOwn(commands, name) ? commands[name] : undefined;
+  if (!command) return `Unknown command: ${name}`;
+  let parsed: { values: OptionValues; positionals: string[] };
+  try {
+    const options = { ...command.options, help: { type: 'boolean', short: 'h' } } as const;
+    parsed = parseArgs({ args: rest, options, strict: true, allowPositionals: true });
   } catch (error) {
     // Node's first sentence names the option ("Unknown option '--force'."); the rest is advice for programmers.
-    return { error: `${command}: ${String((error as Error).message).split(/(?<=\.) |\n/)[0]}` };
+    return `${name}: ${String((error as Error).message).split(/(?<=\.) |\n/)[0]}`;
   }
-  if (parsed.values.help) return { name: 'help' };
-  const extra = parsed.positionals.slice(maxArguments);
-  if (extra.length > 0)
-    return {
-      error: `Too many arguments for ${command}: ${extra.map((arg) => JSON.stringify(arg)).join(' ')}`,
-    };
-  // Strict parsing gave each declared option a value of its declared type, which is what OptionValues says.
-  return { values: parsed.values as OptionValues<O>, positionals: parsed.positionals };
+  const { values, positionals } = parsed;
+  if (values.help) return undefined;
+  const extra = positionals.slice(command.arguments ?? 0);
+  if (extra.length > 0) {
+    return `Too many arguments for ${name}: ${extra.map((arg) => JSON.stringify(arg)).join(' ')}`;
+  }
+  return command.problem?.(positionals, values) ?? { command, values, positionals };
+}
+
+/**
+ * Runs `args` (a command's name, then its arguments) and resolves with the exit code: 0 done, 1 could
+ * not, 2 bad arguments (with the usage). `help`, `--help` and `-h`, also after a command, print the usage.
+ */
+export async function runCommandLine(
+  args: string[],
+  commands: Record<string, Command>,
+  usage: string,
+  out: Output,
+): Promise<number> {
+  const parsed = parseCommandLine(args, commands);
+  if (typeof parsed === 'string') {
+    out.error(`${parsed}\n\n${usage}`);
+    return 2;
+  }
+  if (!parsed) {
+    out.log(usage);
+    return 0;
+  }
+  try {
+    const result = await parsed.command.run(parsed.positionals, parsed.values);
+    if (typeof result === 'number') return result;
+    out.log(result);
+    return 0;
+  } catch (error) {
+    if (error instanceof CommandFailure) {
+      out.error(error.message);
+      return error.code;
+    }
+    // A refusal of the admin API (hono's parseResponse): its `error` when a sentence, else the body as
+    // JSON; an unknown issue (404) is a bad argument.
+    if (!(error instanceof DetailedError)) throw error;
+    const { data } = error.detail;
+    out.error(typeof data?.error === 'string' ? data.error : JSON.stringify(data?.error ?? data));
+    return error.statusCode === 404 ? 2 : 1;
+  }
 }

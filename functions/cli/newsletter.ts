@@ -2,13 +2,18 @@
 // Exit codes: 0 done, 1 could not (some letters failed, database unavailable), 2 bad arguments.
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import readline from 'node:readline';
+import { Readable } from 'node:stream';
+import type { ReadableStream as WebStream } from 'node:stream/web';
 import { escapeUTF8 } from 'entities';
+import { parseResponse } from 'hono/client';
 import type { SendLine } from '../admin/sendRoute.ts';
 import { type Config, ConfigError, loadConfig } from '../config.ts';
 import { languages } from '../contract.ts';
-import type { Issue } from '../newsletter/issues.ts';
+import type { LetterContext } from '../mail/letters.ts';
+import type { Letter } from '../mail/transport.ts';
 import type { SendSummary } from '../newsletter/send.ts';
-import { asksForHelp, type OptionSpec, parseCommandArgs } from './commandLine.ts';
+import { CommandFailure, needsArgument, runCommandLine, withSite } from './commandLine.ts';
 
 const usage = `Usage: npm run newsletter -- <command>
 
@@ -21,110 +26,65 @@ const usage = `Usage: npm run newsletter -- <command>
 An issue is content/newsletter/en/<slug>.md and content/newsletter/bg/<slug>.md (or .mdx). The course's
 letters are content/newsletter/course/<lang>/*.md; the serve process sends them by itself.`;
 
-type Command =
-  | { name: 'help' }
-  | { name: 'preview'; slug: string }
-  | { name: 'send'; slug: string; dryRun: boolean };
+/** A made-up reader: the preview's links look real but unsubscribe nobody. */
+const reader = { id: '00000000-0000-4000-8000-000000000000', email: 'reader@example.com' };
 
-function parseCommand(args: string[]): Command | { error: string } {
-  const [name, ...rest] = args;
-  if (name === undefined) return { error: 'No command given.' };
-  if (asksForHelp(name)) return rest.length === 0 ? { name: 'help' } : { error: 'help takes no arguments.' };
-  if (name !== 'preview' && name !== 'send') return { error: `Unknown command: ${name}` };
-  const options: OptionSpec = name === 'send' ? { 'dry-run': { type: 'boolean' } } : {};
-  const parsed = parseCommandArgs(name, rest, options, 1);
-  if (!('values' in parsed)) return parsed;
-  const [slug] = parsed.positionals;
-  if (!slug) return { error: `${name} needs exactly one issue name (slug).` };
-  return name === 'send' ? { name, slug, dryRun: parsed.values['dry-run'] === true } : { name, slug };
+/** Writes `letter` into `dir` as `name`.html and `name`.txt. */
+async function writeLetter(dir: string, name: string, letter: Letter) {
+  await fs.writeFile(path.join(dir, `${name}.html`), letter.html);
+  await fs.writeFile(path.join(dir, `${name}.txt`), `Subject: ${letter.subject}\n\n${letter.text}\n`);
 }
 
-/** Where the letters' links point: SITE_URL, or the address `npm run serve` uses by default. */
-const siteUrlOf = (config: Config) => config.siteUrl ?? `http://${config.host}:${config.port || 4321}`;
-
-async function run(command: Command): Promise<number> {
-  if (command.name === 'help') {
-    console.log(usage);
-    return 0;
-  }
+/** Writes the issue `slug` (or the course) into DATA_DIR/newsletter-preview and says where. */
+async function preview(slug: string) {
   let config: Config;
   try {
     config = loadConfig();
   } catch (error) {
-    console.error(error instanceof ConfigError ? error.message : String(error));
-    return 1;
+    throw new CommandFailure(error instanceof ConfigError ? error.message : String(error));
   }
-  // The running site (or this process, with none running) loads the issue it sends from its content.
-  if (command.name === 'send') return send(command);
-  const { IssueError, listIssues, loadIssue } = await import('../newsletter/issues.ts');
-  if (command.slug === 'course') {
-    try {
-      return await previewCourse(config);
-    } catch (error) {
-      if (!(error instanceof IssueError)) throw error;
-      console.error(error.message);
-      return 1;
-    }
-  }
-  const known = await listIssues(config.contentDir);
-  if (!known.includes(command.slug)) {
-    console.error(
-      `Unknown issue: ${command.slug}. ` +
-        (known.length > 0
-          ? `Issues: ${known.join(', ')}.`
-          : 'There are no issues in content/newsletter yet.'),
-    );
-    return 2;
-  }
-  let issue: Issue;
+  const { siteUrlOf, unknownIssue } = await import('../admin/sendRoute.ts');
+  const { IssueError, loadIssue } = await import('../newsletter/issues.ts');
+  const context = { secret: 'preview', siteUrl: siteUrlOf(config) };
+  const dir = path.join(config.dataDir, 'newsletter-preview', slug);
   try {
-    issue = await loadIssue(config.contentDir, command.slug);
+    if (slug === 'course') return await previewCourse(config.contentDir, context, dir);
+    const unknown = await unknownIssue(config.contentDir, slug);
+    if (unknown) throw new CommandFailure(unknown, 2);
+    const issue = await loadIssue(config.contentDir, slug);
+    const { issueLetter } = await import('../mail/letters.ts');
+    await fs.mkdir(dir, { recursive: true });
+    for (const language of languages) {
+      await writeLetter(
+        dir,
+        language,
+        await issueLetter(context, { ...reader, language }, slug, issue[language]),
+      );
+    }
+    return `Preview of ${slug} written to ${dir} (en.html, en.txt, bg.html, bg.txt).`;
   } catch (error) {
     if (!(error instanceof IssueError)) throw error;
-    console.error(error.message);
-    return 1;
+    throw new CommandFailure(error.message);
   }
-  return preview(config, command.slug, issue);
-}
-
-async function preview(config: Config, slug: string, issue: Issue) {
-  const { issueLetter } = await import('../mail/letters.ts');
-  const dir = path.join(config.dataDir, 'newsletter-preview', slug);
-  await fs.mkdir(dir, { recursive: true });
-  // A made-up reader: the preview's links look real but unsubscribe nobody.
-  const context = { secret: 'preview', siteUrl: siteUrlOf(config) };
-  for (const language of languages) {
-    const reader = { id: '00000000-0000-4000-8000-000000000000', email: 'reader@example.com', language };
-    const letter = await issueLetter(context, reader, slug, issue[language]);
-    await fs.writeFile(path.join(dir, `${language}.html`), letter.html);
-    await fs.writeFile(path.join(dir, `${language}.txt`), `Subject: ${letter.subject}\n\n${letter.text}\n`);
-  }
-  console.log(`Preview of ${slug} written to ${dir} (en.html, en.txt, bg.html, bg.txt).`);
-  return 0;
 }
 
 /** Every letter of the course in both languages, and an index.html that lists them by day. */
-async function previewCourse(config: Config) {
+async function previewCourse(contentDir: string, context: LetterContext, dir: string) {
   const { courseLetter } = await import('../mail/letters.ts');
   const { loadCourse, tipText } = await import('../newsletter/course.ts');
-  const course = await loadCourse(config.contentDir);
-  const dir = path.join(config.dataDir, 'newsletter-preview', 'course');
+  const course = await loadCourse(contentDir);
   await fs.mkdir(dir, { recursive: true });
-  const context = { secret: 'preview', siteUrl: siteUrlOf(config) };
   const rows: string[] = [];
   for (const letter of course) {
     const cells: string[] = [];
     for (const language of languages) {
-      const reader = { id: '00000000-0000-4000-8000-000000000000', email: 'reader@example.com', language };
-      const tip = await tipText(config.contentDir, letter.tip, language);
-      const made = await courseLetter(context, reader, letter, tip);
+      const tip = await tipText(contentDir, letter.tip, language);
+      const made = await courseLetter(context, { ...reader, language }, letter, tip);
       const name = `day-${String(letter.day).padStart(2, '0')}.${language}`;
-      await fs.writeFile(path.join(dir, `${name}.html`), made.html);
-      await fs.writeFile(path.join(dir, `${name}.txt`), `Subject: ${made.subject}\n\n${made.text}\n`);
-      const { preview } = letter.text[language];
+      await writeLetter(dir, name, made);
       cells.push(
         `<td lang="${language}"><a href="${name}.html">${escapeUTF8(made.subject)}</a> ` +
-          `(<a href="${name}.txt">text</a>)<br><small>${escapeUTF8(preview)}</small></td>`,
+          `(<a href="${name}.txt">text</a>)<br><small>${escapeUTF8(letter.text[language].preview)}</small></td>`,
       );
     }
     rows.push(`<tr><th scope="row">${letter.day}</th>${cells.join('')}</tr>`);
@@ -138,31 +98,16 @@ async function previewCourse(config: Config) {
 </html>
 `;
   await fs.writeFile(path.join(dir, 'index.html'), index);
-  console.log(
-    `Preview of the course (${course.length} letters, ${languages.join(' and ')}) written to ${dir}: open index.html.`,
-  );
-  return 0;
-}
-
-/** The answer's lines of JSON, each as it arrives. */
-async function* lines(body: ReadableStream<Uint8Array>): AsyncGenerator<SendLine> {
-  let buffered = '';
-  const decoder = new TextDecoder();
-  const reader = body.getReader();
-  for (let read = await reader.read(); !read.done; read = await reader.read()) {
-    buffered += decoder.decode(read.value, { stream: true });
-    const complete = buffered.split('\n');
-    buffered = complete.pop() ?? '';
-    for (const line of complete) if (line.trim()) yield JSON.parse(line) as SendLine;
-  }
+  return `Preview of the course (${course.length} letters, ${languages.join(' and ')}) written to ${dir}: open index.html.`;
 }
 
 /** What a finished send says: how many went, were skipped, resumed, gone or failed. */
 function describeSend(summary: SendSummary): string {
+  const { en, bg } = summary.byLanguage;
   const lines = [
     summary.dryRun
-      ? `Dry run: ${summary.total} letter(s) would go (en ${summary.byLanguage.en}, bg ${summary.byLanguage.bg}); nothing was sent.`
-      : `Sent ${summary.sent} of ${summary.total} letter(s) (en ${summary.byLanguage.en}, bg ${summary.byLanguage.bg}).`,
+      ? `Dry run: ${summary.total} letter(s) would go (en ${en}, bg ${bg}); nothing was sent.`
+      : `Sent ${summary.sent} of ${summary.total} letter(s) (en ${en}, bg ${bg}).`,
     `${summary.alreadySent} subscriber(s) had this issue already and were skipped.`,
   ];
   if (summary.resumed > 0 && !summary.dryRun) {
@@ -175,54 +120,61 @@ function describeSend(summary: SendSummary): string {
   if (summary.failed.length > 0) {
     lines.push(
       `${summary.failed.length} letter(s) FAILED after retries; run the same command again to retry them:`,
+      ...summary.failed.map((failure) => `  subscriber ${failure.subscriberId}: ${failure.error}`),
     );
-    for (const failure of summary.failed)
-      lines.push(`  subscriber ${failure.subscriberId}: ${failure.error}`);
   }
   return lines.join('\n');
 }
 
+/** A one-line progress bar on a terminal; one line per step when the output is a file or a pipe. */
+function showProgress(done: number, total: number, width = 30) {
+  if (!process.stdout.isTTY) {
+    process.stdout.write(`${done}/${total}\n`);
+    return;
+  }
+  const part = total === 0 ? 1 : done / total;
+  const filled = Math.round(part * width);
+  process.stdout.write(
+    `\r[${'#'.repeat(filled)}${'-'.repeat(width - filled)}] ${done}/${total} ${Math.floor(part * 100)}%`,
+  );
+  if (done === total) process.stdout.write('\n');
+}
+
 /** Sends through the site: its transport, secret and SITE_URL make the letters; progress comes back. */
-async function send(command: { slug: string; dryRun: boolean }) {
-  const { openForOperator } = await import('./operatorDatabase.ts');
-  const { progressBar } = await import('./progressBar.ts');
-  const { client, close } = await openForOperator();
-  try {
-    const response = await client.newsletter.send.$post({
-      json: { slug: command.slug, dryRun: command.dryRun },
-    });
-    if (!response.ok || !response.body) {
-      const body = (await response.json()) as { error?: unknown };
-      console.error(typeof body.error === 'string' ? body.error : JSON.stringify(body));
-      return response.status === 404 ? 2 : 1;
-    }
-    const bar = progressBar();
-    for await (const line of lines(response.body)) {
-      if ('error' in line) {
-        console.error(line.error);
-        return 1;
-      }
+function send(slug: string, dryRun: boolean) {
+  return withSite(async (client) => {
+    const response = await client.newsletter.send.$post({ json: { slug, dryRun } });
+    if (!response.ok) await parseResponse(response); // throws the site's refusal
+    // The answer is lines of JSON, each read as it arrives.
+    for await (const text of readline.createInterface({
+      input: Readable.fromWeb(response.body as WebStream),
+    })) {
+      const line = JSON.parse(text) as SendLine;
+      if ('error' in line) throw new CommandFailure(line.error);
       if ('summary' in line) {
         console.log(describeSend(line.summary));
         return line.summary.failed.length > 0 ? 1 : 0;
       }
       if (line.transport) {
         console.log(
-          `${command.dryRun ? 'Dry run of' : 'Sending'} ${command.slug} through ${line.transport}, ` +
+          `${dryRun ? 'Dry run of' : 'Sending'} ${slug} through ${line.transport}, ` +
             `at most ${line.perSecond} letter(s) a second.`,
         );
-      } else bar.update(line.done, line.total);
+      } else showProgress(line.done, line.total);
     }
-    console.error('The site stopped before the send finished: run the same command again to resume it.');
-    return 1;
-  } finally {
-    await close();
-  }
+    throw new CommandFailure(
+      'The site stopped before the send finished: run the same command again to resume it.',
+    );
+  });
 }
 
-const command = parseCommand(process.argv.slice(2));
-if ('error' in command) {
-  console.error(`${command.error}\n\n${usage}`);
-  process.exit(2);
-}
-process.exitCode = await run(command);
+const issueName = (name: string) => needsArgument(`${name} needs exactly one issue name (slug).`);
+const commands = {
+  preview: { ...issueName('preview'), run: ([slug = '']: string[]) => preview(slug) },
+  send: {
+    ...issueName('send'),
+    options: { 'dry-run': { type: 'boolean' } } as const,
+    run: ([slug = '']: string[], values: { 'dry-run'?: unknown }) => send(slug, values['dry-run'] === true),
+  },
+};
+process.exitCode = await runCommandLine(process.argv.slice(2), commands, usage, console);

@@ -6,32 +6,25 @@ import { ConfigError, loadConfig } from '../config.ts';
 import { DataDirLockedError } from '../db/dataDirLock.ts';
 import { RestoreRefusedError, restoreDump } from '../db/restore.ts';
 import { databaseInUse } from '../stats.ts';
-import { operatorPath } from './commandLine.ts';
+import { CommandFailure, operatorPath } from './commandLine.ts';
 
-export async function restoreCommand(
-  named: string,
-  replace: boolean,
-): Promise<{ code: number; message: string }> {
+/** Restores the backup `named` and resolves with what to print; a CommandFailure says why it could not. */
+export async function restoreCommand(named: string, replace: boolean): Promise<string> {
   const file = operatorPath(named);
-  let dump: string;
-  try {
-    dump = await fs.readFile(file, 'utf8');
-  } catch (error) {
-    return { code: 1, message: `Cannot read ${file}: ${(error as Error).message}` };
-  }
+  const dump = await fs.readFile(file, 'utf8').catch((error: Error) => {
+    throw new CommandFailure(`Cannot read ${file}: ${error.message}`);
+  });
   if (!/^-- PostgreSQL database dump/m.test(dump)) {
-    return {
-      code: 1,
-      message: `${file} is not a backup (plain SQL from pg_dump or \`npm run admin -- backup\`).`,
-    };
+    throw new CommandFailure(
+      `${file} is not a backup (plain SQL from pg_dump or \`npm run admin -- backup\`).`,
+    );
   }
   try {
     const config = loadConfig();
     if (await answers(adminSocketPath(config.dataDir))) {
-      return {
-        code: 1,
-        message: 'A server is running on this database: stop it, restore, then start it again.',
-      };
+      throw new CommandFailure(
+        'A server is running on this database: stop it, restore, then start it again.',
+      );
     }
     const applied = await restoreDump(config, dump, replace);
     const target = databaseInUse(config);
@@ -40,14 +33,14 @@ export async function restoreCommand(
         ? `PGlite at ${target.path}`
         : `PostgreSQL ${target.database} on ${target.host}`;
     const migrated = applied.length > 0 ? ` Migrated forward: ${applied.join(', ')}.` : '';
-    return { code: 0, message: `Restored ${file} into ${where}.${migrated}` };
+    return `Restored ${file} into ${where}.${migrated}`;
   } catch (error) {
+    if (error instanceof CommandFailure) throw error;
     const known = [ConfigError, DataDirLockedError, RestoreRefusedError].some(
       (kind) => error instanceof kind,
     );
-    return {
-      code: 1,
-      message: known ? (error as Error).message : `Restore failed: ${(error as Error).message}`,
-    };
+    throw new CommandFailure(
+      known ? (error as Error).message : `Restore failed: ${(error as Error).message}`,
+    );
   }
 }

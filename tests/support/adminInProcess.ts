@@ -17,20 +17,12 @@ export async function adminOn(app: TestApp, args: string[]): Promise<Finished> {
     siteUrl: 'http://127.0.0.1:4321',
     secret: app.services.hashSecret,
   });
-  const tools = {
-    // The test owns the database and closes it itself.
-    open: async () => ({
-      client: hc<AdminApp>('http://admin', {
-        fetch: (input: RequestInfo | URL, init?: RequestInit) => api.fetch(new Request(input, init)),
-      }),
-      close: async () => {},
-    }),
-    restore: async () => ({
-      code: 1,
-      message: 'restore runs as a command of its own (see backupRestore.test.ts)',
-    }),
-  };
-  const code = await runAdmin(args, tools, {
+  // The test owns the database and closes it itself.
+  const open = async () => ({
+    client: hc<AdminApp>('http://admin', { fetch: api.request }),
+    close: async () => {},
+  });
+  const code = await runAdmin(args, open, {
     log: (text) => stdout.push(`${text}\n`),
     error: (text) => stderr.push(`${text}\n`),
   });
