@@ -2,7 +2,7 @@
 
 import { and, count, eq, gte, sql } from 'drizzle-orm';
 import type { Config } from './config.ts';
-import { type Lang, languages, moderationStatuses } from './contract.ts';
+import { languages, moderationStatuses } from './contract.ts';
 import { pgliteDirectory } from './db/pgliteDirectory.ts';
 import {
   articleRatings,
@@ -23,16 +23,6 @@ export type DatabaseInUse =
   | { kind: 'pglite'; path: string }
   | { kind: 'postgres'; host: string; database: string };
 
-export interface SiteStats {
-  database: DatabaseInUse;
-  /** Subscribers per state, and all of them per language. */
-  subscribers: { pending: number; confirmed: number; byLanguage: Record<Lang, number> };
-  /** `waiting` includes confirmation letters asked for and not yet queued; `sentToday` counts since 00:00 UTC. */
-  letters: { waiting: number; failed: number; sentToday: number };
-  comments: { published: number; held: number; hidden: number };
-  ratings: { articles: number; tips: number };
-}
-
 /** The database of this configuration, named as the operator would look for it. */
 export function databaseInUse(config: Pick<Config, 'databaseUrl' | 'dataDir'>): DatabaseInUse {
   if (!config.databaseUrl) return { kind: 'pglite', path: pgliteDirectory(config.dataDir) };
@@ -45,7 +35,8 @@ const tally = <K extends string>(rows: readonly { key: K; n: number }[], keys: r
     keys.map((key) => [key, rows.filter((row) => row.key === key).reduce((a, row) => a + row.n, 0)]),
   ) as Record<K, number>;
 
-export async function siteStats(db: Db, database: DatabaseInUse, now = new Date()): Promise<SiteStats> {
+/** Subscribers per state and language, letters, comments per state and ratings. */
+export async function siteStats(db: Db, database: DatabaseInUse, now = new Date()) {
   const today = utcDay(now);
   const midnight = new Date(`${today}T00:00:00.000Z`);
   const [people, queue, requested, sentByQueue, sentIssues, thread, rated, liked] = await Promise.all([
@@ -81,6 +72,7 @@ export async function siteStats(db: Db, database: DatabaseInUse, now = new Date(
         languages,
       ),
     },
+    // `waiting` includes confirmation letters asked for and not yet queued; `sentToday` counts since 00:00 UTC.
     letters: {
       waiting: queued.waiting + (requested[0]?.n ?? 0),
       failed: queued.failed,
@@ -92,7 +84,7 @@ export async function siteStats(db: Db, database: DatabaseInUse, now = new Date(
 }
 
 /** The figures as a two-column table, one figure per line. */
-export function formatStats(stats: SiteStats): string {
+export function formatStats(stats: Awaited<ReturnType<typeof siteStats>>): string {
   const { database: db, subscribers: s, letters: l, comments: c, ratings: r } = stats;
   const rows: [string, string | number][] = [
     ['Database', db.kind === 'pglite' ? `PGlite at ${db.path}` : `PostgreSQL ${db.database} on ${db.host}`],

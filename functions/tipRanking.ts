@@ -30,23 +30,18 @@ export interface TipScore {
   dislikeScore: number;
 }
 
-export interface LanguageReport {
-  language: Lang;
-  /** Rated tips, best first. */
-  ranked: TipScore[];
-  /** Tips in tips.json that nobody has rated yet. */
-  neverRated: { tipId: string; text: string }[];
-}
-
 const byScore = (a: TipScore, b: TipScore) =>
   b.likeScore - a.likeScore ||
   b.likes + b.dislikes - (a.likes + a.dislikes) ||
   a.tipId.localeCompare(b.tipId);
 
-/** Likes and dislikes of every rated tip per language, ranked, and the tips nobody rated. */
-export async function tipReport(db: Db, contentDir: string, languages: Lang[]): Promise<LanguageReport[]> {
+/**
+ * Per language, the rated tips with their likes and dislikes, best first, and the tips in tips.json
+ * nobody has rated yet.
+ */
+export async function tipReport(db: Db, contentDir: string, languages: Lang[]) {
   const tips = await readTips(contentDir);
-  const reports: LanguageReport[] = [];
+  const reports = [];
   for (const language of languages) {
     const rows = await db
       .select({
@@ -76,6 +71,8 @@ export async function tipReport(db: Db, contentDir: string, languages: Lang[]): 
   }
   return reports;
 }
+
+type LanguageReport = Awaited<ReturnType<typeof tipReport>>[number];
 
 const languageNames: Record<Lang, string> = { en: 'English', bg: 'Bulgarian' };
 /** Rows shown per list in the text report; `--csv` gives every tip. */

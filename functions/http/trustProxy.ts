@@ -7,8 +7,8 @@ import { isIP } from 'node:net';
 import proxyAddr from 'proxy-addr';
 
 /** The hosting platforms whose own client and location headers can be believed when named. */
-export const platforms = ['cloudflare', 'netlify', 'vercel'] as const;
-export type PlatformName = (typeof platforms)[number];
+const platforms = ['cloudflare', 'netlify', 'vercel'] as const;
+type PlatformName = (typeof platforms)[number];
 
 /**
  * How many proxies stand in front (`hops`; 0 means none: the socket is the client), and the platform
@@ -24,6 +24,9 @@ export interface TrustProxy {
 }
 
 export const noProxy: TrustProxy = { hops: 0, platform: undefined };
+
+/** A header as Node or fetch gives it (Node gives a repeated header as an array). */
+type HeaderValue = string | string[] | null | undefined;
 
 /** Each platform's header with the client's address, which it overwrites whatever the client sent. */
 const platformClientHeader: Record<PlatformName, string> = {
@@ -64,11 +67,7 @@ export function trustsProxies(trust: TrustProxy): boolean {
  * walking X-Forwarded-For from the socket inwards while each hop is listed (proxy-addr's walk), so a
  * client that reaches the port itself is its own address whatever it forwards. A count is as given.
  */
-export function trustFor(
-  trust: TrustProxy,
-  peer: string | undefined,
-  forwardedFor: string | string[] | null | undefined,
-): TrustProxy {
+export function trustFor(trust: TrustProxy, peer: string | undefined, forwardedFor: HeaderValue): TrustProxy {
   if (!trust.proxies || !peer) return trust.proxies ? noProxy : trust;
   const request = {
     headers: { 'x-forwarded-for': entries(forwardedFor).join(',') },
@@ -78,9 +77,8 @@ export function trustFor(
   return { hops: chain.length - 1, platform: trust.platform };
 }
 
-/** The comma-separated entries of a header value, in order, trimmed, empty ones dropped (Node gives a
- * repeated header as an array). */
-function entries(value: string | string[] | null | undefined): string[] {
+/** The comma-separated entries of a header value, in order, trimmed, empty ones dropped. */
+function entries(value: HeaderValue): string[] {
   return (Array.isArray(value) ? value.join(',') : (value ?? ''))
     .split(',')
     .map((entry) => entry.trim())
@@ -88,26 +86,18 @@ function entries(value: string | string[] | null | undefined): string[] {
 }
 
 /**
- * The value of an `X-Forwarded-*` list that the outermost trusted proxy appended: `hops` from the
- * right (the leftmost when there are fewer entries), or undefined when no proxy is trusted.
+ * The entry of an `X-Forwarded-*` header value that the outermost trusted proxy appended: `hops` from
+ * the right (the leftmost when there are fewer entries), or undefined when no proxy is trusted.
  */
-export function forwarded(headers: Headers, name: string, trust: TrustProxy): string | undefined {
-  return forwardedEntry(headers.get(name), trust);
-}
-
-/** `forwarded` for a header value as it stands (Node's own request headers, say). */
-export function forwardedEntry(
-  value: string | string[] | null | undefined,
-  trust: TrustProxy,
-): string | undefined {
+export function forwarded(value: HeaderValue, trust: TrustProxy): string | undefined {
   if (trust.hops === 0) return undefined;
   const list = entries(value);
   return list[Math.max(list.length - trust.hops, 0)];
 }
 
 /** Whether the X-Forwarded-Proto entry the outermost trusted proxy wrote says HTTPS. */
-export function forwardedHttps(value: string | string[] | null | undefined, trust: TrustProxy): boolean {
-  return forwardedEntry(value, trust)?.toLowerCase() === 'https';
+export function forwardedHttps(value: HeaderValue, trust: TrustProxy): boolean {
+  return forwarded(value, trust)?.toLowerCase() === 'https';
 }
 
 /**
