@@ -7,14 +7,6 @@ import { type Lang, tipIdFor } from './contract.ts';
 import { readFrontmatter } from './frontmatter.ts';
 import { tipSchema } from './tipSchema.ts';
 
-export interface Content {
-  /** `en_5`/`en_r3` for English, `5`/`r3` for Bulgarian; any other pairing is unknown. */
-  isKnownTip(tipId: string, language: Lang): Promise<boolean>;
-  isKnownArticle(id: number): Promise<boolean>;
-  /** The article's title in `language`, else in the other language; undefined for an unknown article. */
-  articleTitle(id: number, language: Lang): Promise<string | undefined>;
-}
-
 // Re-read at most this often: cheap, and a dropped-in file shows up within a second.
 const refreshMs = 1000;
 
@@ -102,13 +94,17 @@ function cached<T>(load: () => Promise<T>) {
   };
 }
 
-export function createContent(contentDir: string): Content {
+export type Content = ReturnType<typeof createContent>;
+
+export function createContent(contentDir: string) {
   const tips = cached(() => readTipsOrNone(contentDir));
   const articles = cached(() => readArticles(contentDir));
   return {
-    isKnownTip: async (tipId, language) => (await tips())[language].has(tipId),
-    isKnownArticle: async (id) => (await articles()).has(id),
-    articleTitle: async (id, language) => {
+    /** `en_5`/`en_r3` for English, `5`/`r3` for Bulgarian; any other pairing is unknown. */
+    isKnownTip: async (tipId: string, language: Lang) => (await tips())[language].has(tipId),
+    isKnownArticle: async (id: number) => (await articles()).has(id),
+    /** The article's title in `language`, else in the other language; undefined for an unknown article. */
+    articleTitle: async (id: number, language: Lang) => {
       const titles = (await articles()).get(id);
       return titles && (titles[language] ?? titles.en ?? titles.bg ?? `#${id}`);
     },

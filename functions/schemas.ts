@@ -42,6 +42,14 @@ const text = (max: number, tooLong: string) =>
     .max(max, tooLong)
     .refine((value) => !hasNul(value), errorMessages.controlCharacters);
 
+/** The invisible honeypot field, true when filled: anything but absent or blank means a bot filled it in. */
+const honeypot = z
+  .unknown()
+  .optional()
+  .transform(
+    (value) => !(value === undefined || value === null || value === false || String(value).trim() === ''),
+  );
+
 // ---- Request bodies -------------------------------------------------------------------------------
 
 /**
@@ -51,7 +59,7 @@ const text = (max: number, tooLong: string) =>
 export const subscribeBody = z.object({
   email: email(errorMessages.invalidEmail),
   language: languageSchema.default('en'),
-  website: z.unknown().optional(),
+  website: honeypot,
 });
 
 /** POST /api/subscribe/confirm: the token from the link in the confirmation letter. */
@@ -97,5 +105,5 @@ export const commentBody = z.object({
     email(errorMessages.invalidEmail).optional(),
   ),
   language: languageSchema,
-  website: z.unknown().optional(),
+  website: honeypot,
 });

@@ -41,18 +41,13 @@ export const moderation = new Hono<AppEnv>()
       .from(comments)
       .where(eq(comments.id, check.commentId));
     if (!row) return c.json({ error: errorMessages.moderationGone }, 404);
-    const title = await c.var.services.content.articleTitle(row.articleId, lang);
+    const { articleId, status, ...comment } = row;
+    const title = await c.var.services.content.articleTitle(articleId, lang);
     return c.json({
       action: check.action,
-      status: row.status,
-      comment: {
-        id: row.id,
-        name: row.name,
-        comment: row.comment,
-        language: row.language,
-        createdAt: row.createdAt.toISOString(),
-      },
-      article: { id: row.articleId, title: title ?? `#${row.articleId}` },
+      status,
+      comment: { ...comment, createdAt: comment.createdAt.toISOString() },
+      article: { id: articleId, title: title ?? `#${articleId}` },
     });
   })
   .post('/', limited, jsonBody, validJson(moderationToken), async (c) => {
@@ -71,6 +66,5 @@ export const moderation = new Hono<AppEnv>()
       .from(comments)
       .where(eq(comments.id, check.commentId));
     if (!row) return c.json({ error: errorMessages.moderationGone }, 404);
-    const now = row.status;
-    return c.json({ error: decided(now), status: now }, 409);
+    return c.json({ error: decided(row.status), status: row.status }, 409);
   });
