@@ -62,16 +62,14 @@ export const subscribeBody = z.object({
   website: honeypot,
 });
 
+/** A signed token from a letter's link, refused with `invalid` when it cannot be one. */
+const token = (invalid: string) => z.object({ token: z.string({ error: invalid }).max(200, invalid) });
+
 /** POST /api/subscribe/confirm: the token from the link in the confirmation letter. */
-export const confirmBody = z.object({
-  token: z.string({ error: errorMessages.confirmInvalid }).max(200, errorMessages.confirmInvalid),
-});
-export type ConfirmBody = z.infer<typeof confirmBody>;
+export const confirmBody = token(errorMessages.confirmInvalid);
 
 /** GET and POST /api/moderation: the token from an approve or hide link of a moderation letter. */
-export const moderationToken = z.object({
-  token: z.string({ error: errorMessages.moderationInvalid }).max(200, errorMessages.moderationInvalid),
-});
+export const moderationToken = token(errorMessages.moderationInvalid);
 
 /** POST /api/moderation/comment also takes the page's language, for the article's title. */
 export const moderationShowBody = moderationToken.extend({ lang: languageSchema.optional() });

@@ -1,6 +1,6 @@
 // What readers liked: likes and dislikes per tip from the stored ratings, ranked fairly for authors
 // (`npm run admin -- tips`).
-import { asc, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { readTips } from './content.ts';
 import type { Lang } from './contract.ts';
 import { tipRatings } from './db/schema.ts';
@@ -51,18 +51,15 @@ export async function tipReport(db: Db, contentDir: string, languages: Lang[]) {
       })
       .from(tipRatings)
       .where(eq(tipRatings.language, language))
-      .groupBy(tipRatings.tipId)
-      .orderBy(asc(tipRatings.tipId));
+      .groupBy(tipRatings.tipId);
     const known = tips[language];
     const ranked = rows
-      .map(({ tipId, likes, dislikes }) => ({
-        tipId,
+      .map((tip) => ({
+        ...tip,
         // A tip removed from tips.json keeps its ratings; say so instead of hiding them.
-        text: known.get(tipId) ?? '(no longer in tips.json)',
-        likes,
-        dislikes,
-        likeScore: wilsonLowerBound(likes, likes + dislikes),
-        dislikeScore: wilsonLowerBound(dislikes, likes + dislikes),
+        text: known.get(tip.tipId) ?? '(no longer in tips.json)',
+        likeScore: wilsonLowerBound(tip.likes, tip.likes + tip.dislikes),
+        dislikeScore: wilsonLowerBound(tip.dislikes, tip.likes + tip.dislikes),
       }))
       .sort(byScore);
     const rated = new Set(ranked.map((tip) => tip.tipId));

@@ -41,19 +41,19 @@ const parse = createMiddleware<AppEnv>(async (c, next) => {
   return next();
 });
 
-/** 415 unless JSON, 413 above the size limit, 400 when it does not parse. */
-export const jsonBody = every(requireJson, limitSize, parse);
-
 /**
- * Validates the parsed body with `schema`; on failure answers 400 with the first problem's message
- * (every schema message names its field), wrapped by `shape` when a route needs more fields.
+ * The body: 415 unless JSON, 413 above the size limit, 400 when it does not parse; then valid for
+ * `schema`, else 400 with the first problem's message (every schema message names its field), wrapped
+ * by `shape` when a route needs more fields.
  */
 export function validJson<T extends ZodType>(schema: T, shape = (error: string) => ({ error }) as object) {
-  return zValidator('json', schema, (result, c) => {
+  const validator = zValidator('json', schema, (result, c) => {
     if (result.success) return;
     const issue = result.error.issues[0];
     const message =
       issue?.path.length === 0 ? errorMessages.bodyNotObject : (issue?.message ?? 'Invalid request');
     return c.json(shape(message), 400);
   });
+  // Typed as the validator, so the route's input (and the pages' typed client) still knows the schema.
+  return every(requireJson, limitSize, parse, validator) as typeof validator;
 }

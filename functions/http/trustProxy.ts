@@ -6,9 +6,16 @@ import type { IncomingMessage } from 'node:http';
 import { isIP } from 'node:net';
 import proxyAddr from 'proxy-addr';
 
-/** The hosting platforms whose own client and location headers can be believed when named. */
-const platforms = ['cloudflare', 'netlify', 'vercel'] as const;
-type PlatformName = (typeof platforms)[number];
+/**
+ * The hosting platforms whose own client and location headers can be believed when named, each with
+ * its header of the client's address, which it overwrites whatever the client sent.
+ */
+const platformClientHeader = {
+  cloudflare: 'cf-connecting-ip',
+  netlify: 'x-nf-client-connection-ip',
+  vercel: 'x-real-ip',
+} as const;
+type PlatformName = keyof typeof platformClientHeader;
 
 /**
  * How many proxies stand in front (`hops`; 0 means none: the socket is the client), and the platform
@@ -28,13 +35,6 @@ export const noProxy: TrustProxy = { hops: 0, platform: undefined };
 /** A header as Node or fetch gives it (Node gives a repeated header as an array). */
 type HeaderValue = string | string[] | null | undefined;
 
-/** Each platform's header with the client's address, which it overwrites whatever the client sent. */
-const platformClientHeader: Record<PlatformName, string> = {
-  cloudflare: 'cf-connecting-ip',
-  netlify: 'x-nf-client-connection-ip',
-  vercel: 'x-real-ip',
-};
-
 /**
  * TRUST_PROXY as written: a number of proxies, `true`/`yes` (one), `false`/`no` (none), a platform
  * name (one proxy: that platform), or a comma-separated list of the proxies' addresses and CIDR ranges
@@ -46,8 +46,7 @@ export function parseTrustProxy(value: string): TrustProxy | undefined {
   if (/^\d{1,2}$/.test(word)) return { hops: Number(word), platform: undefined };
   if (word === 'true' || word === 'yes') return { hops: 1, platform: undefined };
   if (word === 'false' || word === 'no') return noProxy;
-  const platform = platforms.find((name) => name === word);
-  if (platform) return { hops: 1, platform };
+  if (Object.hasOwn(platformClientHeader, word)) return { hops: 1, platform: word as PlatformName };
   const list = word.split(',').map((entry) => entry.trim());
   if (list.some((entry) => !entry)) return undefined;
   try {

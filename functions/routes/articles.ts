@@ -10,9 +10,10 @@ import { perDatabase } from '../db/perDatabase.ts';
 import { articleRatings, comments } from '../db/schema.ts';
 import type { Db } from '../db/types.ts';
 import { keyedHash } from '../http/clientKey.ts';
-import { jsonBody, validJson } from '../http/jsonBody.ts';
+import { validJson } from '../http/jsonBody.ts';
 import { rateLimit } from '../http/rateLimit.ts';
 import { queueModerationLetter } from '../mail/moderationLetters.ts';
+import { reviewColumns } from '../moderation.ts';
 import { articleRatingBody, commentBody } from '../schemas.ts';
 import type { AppEnv } from '../services.ts';
 
@@ -40,13 +41,8 @@ async function ratingSummary(db: Db, articleId: number): Promise<RatingSummary> 
   return { average: Math.round(Number(row?.average ?? 0) * 10) / 10, count: row?.count ?? 0 };
 }
 
-const publicColumns = {
-  id: comments.id,
-  name: comments.name,
-  comment: comments.comment,
-  language: comments.language,
-  createdAt: comments.createdAt,
-};
+// What the public sees of a comment: never its e-mail address.
+const { articleId: _, ...publicColumns } = reviewColumns;
 
 const selectPublished = perDatabase((db) =>
   db
@@ -71,7 +67,6 @@ export const articles = new Hono<ArticleEnv>()
   .post(
     '/:id/rating',
     rateLimit('article-rating', 'rating', { error: errorMessages.ratingRateLimited }),
-    jsonBody,
     validJson(articleRatingBody),
     async (c) => {
       const { rating, email } = c.req.valid('json');
@@ -98,7 +93,6 @@ export const articles = new Hono<ArticleEnv>()
   .post(
     '/:id/comments',
     rateLimit('comment', 'comment', { error: errorMessages.commentRateLimited }),
-    jsonBody,
     validJson(commentBody),
     async (c) => {
       const { name, comment, email, language, website } = c.req.valid('json');

@@ -10,7 +10,7 @@ import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { errorMessages, type ModerationStatus } from '../contract.ts';
 import { comments } from '../db/schema.ts';
-import { jsonBody, validJson } from '../http/jsonBody.ts';
+import { validJson } from '../http/jsonBody.ts';
 import { rateLimit } from '../http/rateLimit.ts';
 import { checkModerationToken } from '../mail/tokens.ts';
 import { reviewColumns } from '../moderation.ts';
@@ -31,7 +31,7 @@ const decided = (status: ModerationStatus) =>
   status === 'published' ? errorMessages.moderationApproved : errorMessages.moderationHidden;
 
 export const moderation = new Hono<AppEnv>()
-  .post('/comment', limited, jsonBody, validJson(moderationShowBody), async (c) => {
+  .post('/comment', limited, validJson(moderationShowBody), async (c) => {
     const { token, lang = 'en' } = c.req.valid('json');
     const check = await checked(c, token);
     if ('answer' in check) return check.answer;
@@ -50,7 +50,7 @@ export const moderation = new Hono<AppEnv>()
       article: { id: articleId, title: title ?? `#${articleId}` },
     });
   })
-  .post('/', limited, jsonBody, validJson(moderationToken), async (c) => {
+  .post('/', limited, validJson(moderationToken), async (c) => {
     const check = await checked(c, c.req.valid('json').token);
     if ('answer' in check) return check.answer;
     const status = check.action === 'approve' ? 'published' : 'hidden';

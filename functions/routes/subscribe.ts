@@ -8,15 +8,15 @@ import { Hono } from 'hono';
 import { errorMessages } from '../contract.ts';
 import { perDatabase } from '../db/perDatabase.ts';
 import { subscribers } from '../db/schema.ts';
-import { jsonBody, validJson } from '../http/jsonBody.ts';
+import { validJson } from '../http/jsonBody.ts';
 import { rateLimit } from '../http/rateLimit.ts';
 import { subscribeBody } from '../schemas.ts';
 import type { AppEnv } from '../services.ts';
 
 /** A pending address asking again gets a fresh confirmation letter once the last one is this old. */
-export const confirmResendAfterMs = 10 * 60_000;
+const confirmResendAfterMs = 10 * 60_000;
 /** At most this many confirmation letters reach one mailbox in any 24 hours, however it is spelled. */
-export const confirmLettersPerDay = 2;
+const confirmLettersPerDay = 2;
 
 // One row written: the unique mailbox decides (two simultaneous requests for one mailbox, in any
 // spellings, store one row), and `confirm_wanted` is the queued confirmation letter, moved into mail_queue
@@ -65,7 +65,6 @@ const resendConfirmation = perDatabase((db) =>
 export const subscribe = new Hono<AppEnv>().post(
   '/',
   rateLimit('subscribe', 'subscribe', { success: false, error: errorMessages.subscribeRateLimited }),
-  jsonBody,
   validJson(subscribeBody, (error) => ({ success: false, error })),
   async (c) => {
     const { email, language, website } = c.req.valid('json');
