@@ -63,20 +63,15 @@ type Articles = Map<number, Partial<Record<Lang, string>>>;
 /** The `id:` and `title:` of every `content/blog/<lang>/*.mdx` (or .md) frontmatter. */
 async function readArticles(contentDir: string): Promise<Articles> {
   const articles: Articles = new Map();
-  const blogDir = path.join(contentDir, 'blog');
-  const languages = await fs.readdir(blogDir, { withFileTypes: true }).catch(() => []);
-  for (const language of languages.filter((entry) => entry.isDirectory())) {
-    const dir = path.join(blogDir, language.name);
-    for (const file of await fs.readdir(dir).catch(() => [])) {
-      if (!/\.mdx?$/.test(file)) continue;
-      const source = await fs.readFile(path.join(dir, file), 'utf8').catch(() => '');
-      const frontmatter = readFrontmatter(source, articleSchema);
-      if ('problem' in frontmatter) continue;
-      const { id, title } = frontmatter.data;
-      const titles = articles.get(id) ?? {};
-      if (title && (language.name === 'en' || language.name === 'bg')) titles[language.name] = title;
-      articles.set(id, titles);
-    }
+  for await (const file of fs.glob('blog/*/*.{md,mdx}', { cwd: contentDir })) {
+    const source = await fs.readFile(path.join(contentDir, file), 'utf8').catch(() => '');
+    const frontmatter = readFrontmatter(source, articleSchema);
+    if ('problem' in frontmatter) continue;
+    const { id, title } = frontmatter.data;
+    const language = path.basename(path.dirname(file));
+    const titles = articles.get(id) ?? {};
+    if (title && (language === 'en' || language === 'bg')) titles[language] = title;
+    articles.set(id, titles);
   }
   return articles;
 }

@@ -123,18 +123,7 @@ export interface PublicComment {
   createdAt: string;
 }
 
-/** `held` comments contain a link and wait for the operator; `published` ones show at once. */
-export type CommentStatus = 'published' | 'held';
-
 /** What a moderation link asks for, and where its comment stands: `held` until someone decided. */
 export type ModerationAction = 'approve' | 'hide';
 export const moderationStatuses = ['published', 'held', 'hidden'] as const;
 export type ModerationStatus = (typeof moderationStatuses)[number];
-
-/** Every field is "Unknown" when the platform did not say. */
-export interface GeoAnswer {
-  country_code: string;
-  country_name: string;
-  city: string;
-  region: string;
-}

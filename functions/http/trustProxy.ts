@@ -36,10 +36,8 @@ export const noProxy: TrustProxy = { hops: 0, platform: undefined };
 type HeaderValue = string | string[] | null | undefined;
 
 /**
- * TRUST_PROXY as written: a number of proxies, `true`/`yes` (one), `false`/`no` (none), a platform
- * name (one proxy: that platform), or a comma-separated list of the proxies' addresses and CIDR ranges
- * and `loopback`, `linklocal`, `uniquelocal` (Express's `trust proxy`, by proxy-addr). Undefined when
- * it is none of these.
+ * TRUST_PROXY as written: a count, true/yes (1), false/no (0), a platform (one proxy), or a list of the
+ * proxies' addresses and ranges as Express's `trust proxy` takes it (by proxy-addr); else undefined.
  */
 export function parseTrustProxy(value: string): TrustProxy | undefined {
   const word = value.trim().toLowerCase();
@@ -99,10 +97,7 @@ export function forwardedHttps(value: HeaderValue, trust: TrustProxy): boolean {
   return forwarded(value, trust)?.toLowerCase() === 'https';
 }
 
-/**
- * Whether the visitor's connection is HTTPS: the URL says so, or (behind a trusted proxy that
- * terminates TLS) the X-Forwarded-Proto entry that proxy wrote.
- */
+/** Whether the visitor's connection is HTTPS: the URL's, or the X-Forwarded-Proto of a trusted proxy. */
 export function isHttps(request: Request, trust: TrustProxy): boolean {
   if (new URL(request.url).protocol === 'https:') return true;
   return forwardedHttps(request.headers.get('x-forwarded-proto'), trust);

@@ -5,7 +5,7 @@ import { and, asc, avg, count, eq, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { containsLink } from '../containsLink.ts';
-import { type CommentStatus, errorMessages, type Lang, type RatingSummary } from '../contract.ts';
+import { errorMessages, type Lang, type RatingSummary } from '../contract.ts';
 import { perDatabase } from '../db/perDatabase.ts';
 import { articleRatings, comments } from '../db/schema.ts';
 import type { Db } from '../db/types.ts';
@@ -101,7 +101,8 @@ export const articles = new Hono<ArticleEnv>()
         const fake = { id: randomInt(1, 2 ** 31 - 1), name, comment, language, createdAt: new Date() };
         return c.json({ comment: toPublic(fake), status: 'held' as const }, 201);
       }
-      const status: CommentStatus = containsLink(name) || containsLink(comment) ? 'held' : 'published';
+      // Comments with a link wait for the operator; others show at once.
+      const status = containsLink(name) || containsLink(comment) ? 'held' : 'published';
       const { db } = await c.var.services.db();
       const [row] = await db
         .insert(comments)

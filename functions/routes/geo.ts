@@ -5,7 +5,6 @@
 // and GEO_COUNTRY_HEADER only behind a trusted proxy (which sets it): what a request says about itself
 // is no evidence, even where a visitor who fakes it would mostly fool themselves.
 import { type Context, Hono } from 'hono';
-import type { GeoAnswer } from '../contract.ts';
 import { requestTrust } from '../http/requestTrust.ts';
 import type { TrustProxy } from '../http/trustProxy.ts';
 import type { AppEnv, Platform } from '../services.ts';
@@ -70,8 +69,11 @@ function platformGeo(headers: Headers, platform: TrustProxy['platform']): Geo {
   return { ...netlify, countryCode: netlify.countryCode ?? from('x-country') };
 }
 
-/** Reads the first source that knows: the platform's own data, then the trusted platform's headers, then custom. */
-function readGeo(c: Context<AppEnv>): GeoAnswer {
+/**
+ * Reads the first source that knows: the platform's own data, then the trusted platform's headers, then
+ * custom. Every field is "Unknown" when none did.
+ */
+function readGeo(c: Context<AppEnv>) {
   const { headers } = c.req.raw;
   const [platform, trust, customHeader] = [
     c.env?.geo,
