@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { isValidEmail, normaliseEmail } from './contract.ts';
-import { parseTrustProxy } from './http/trustProxy.ts';
+import { parseTrustProxy, type TrustProxy } from './http/trustProxy.ts';
 
 /** A count as written: digits only, at least `min` (0 or 1), `fallback` when unset. */
 const count = (fallback: number, min: 0 | 1 = 0) =>
@@ -29,17 +29,14 @@ const envSchema = z.object({
   TRUST_PROXY: z
     .string()
     .default('false')
-    .transform((value, ctx) => {
-      const trust = parseTrustProxy(value);
-      if (trust) return trust;
-      ctx.addIssue({
-        code: 'custom',
-        message:
+    .transform(parseTrustProxy)
+    .pipe(
+      z.custom<TrustProxy>((trust) => trust !== undefined, {
+        error:
           "expected the proxies' addresses or CIDR ranges, comma-separated (or loopback, linklocal, uniquelocal), " +
           'the number of proxies in front (true means 1, false 0), or cloudflare, netlify, vercel',
-      });
-      return z.NEVER;
-    }),
+      }),
+    ),
   ALLOWED_ORIGINS: z
     .string()
     .default('')
@@ -182,9 +179,7 @@ export function productionProblem(
   exposed: boolean,
   what = 'a server others can reach (HOST beyond loopback, TRUST_PROXY, a platform, or NODE_ENV=production)',
 ): string | undefined {
-  const missing = [!config.hashSecret && 'HASH_SECRET', !config.siteUrl && 'SITE_URL'].filter(
-    (name): name is string => typeof name === 'string',
-  );
+  const missing = [config.hashSecret ? '' : 'HASH_SECRET', config.siteUrl ? '' : 'SITE_URL'].filter(Boolean);
   if (!(exposed || config.production) || missing.length === 0) return undefined;
   return (
     `${missing.join(' and ')} must be set for ${what}: ` +

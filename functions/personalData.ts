@@ -93,30 +93,22 @@ export async function deletePerson(db: Db, secret: string, email: string) {
     // them with the subscription anyway.
     await queueRequestedLetters(tx);
     const ids = tx.select({ id: subscribers.id }).from(subscribers).where(ofMailbox(email));
-    const goneLetters = await tx
-      .delete(mailQueue)
-      .where(inArray(mailQueue.subscriberId, ids))
-      .returning({ id: mailQueue.id });
-    const goneSends = await tx
+    const hash = keyedHash(secret, email);
+    const letters = await tx.delete(mailQueue).where(inArray(mailQueue.subscriberId, ids)).returning();
+    const sends = await tx
       .delete(newsletterSends)
       .where(inArray(newsletterSends.subscriberId, ids))
-      .returning({ issue: newsletterSends.issue });
+      .returning();
     const gone = await tx.delete(subscribers).where(ofMailbox(email)).returning({ email: subscribers.email });
-    const goneComments = await tx
-      .delete(comments)
-      .where(eq(comments.email, email))
-      .returning({ id: comments.id });
-    const goneRatings = await tx
-      .delete(articleRatings)
-      .where(eq(articleRatings.emailHash, keyedHash(secret, email)))
-      .returning({ articleId: articleRatings.articleId });
+    const ownComments = await tx.delete(comments).where(eq(comments.email, email)).returning();
+    const ratings = await tx.delete(articleRatings).where(eq(articleRatings.emailHash, hash)).returning();
     return {
       addresses: gone.map((row) => row.email),
       subscribers: gone.length,
-      queuedLetters: goneLetters.length,
-      newsletterSends: goneSends.length,
-      comments: goneComments.length,
-      articleRatings: goneRatings.length,
+      queuedLetters: letters.length,
+      newsletterSends: sends.length,
+      comments: ownComments.length,
+      articleRatings: ratings.length,
     };
   });
 }

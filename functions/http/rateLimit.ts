@@ -16,12 +16,7 @@ import { clientAddress } from './trustProxy.ts';
 type LimitName = keyof Config['limits'];
 
 /** One request's attempt at an action: the row it counts in, and the most that row may reach. */
-export interface Attempt {
-  clientKey: string;
-  action: string;
-  windowStart: Date;
-  max: number;
-}
+type Attempt = { clientKey: string; action: string; windowStart: Date; max: number };
 
 const hourMs = 3_600_000;
 
@@ -44,8 +39,7 @@ const upsertAttempt = perDatabase((db) =>
 
 /** Counts the attempt and returns the attempts so far this hour, this one included. */
 export async function countAttempt(db: Db, attempt: Attempt): Promise<number> {
-  const { clientKey, action, windowStart } = attempt;
-  const [row] = await upsertAttempt(db).execute({ clientKey, action, windowStart });
+  const [row] = await upsertAttempt(db).execute(attempt);
   return row?.hits ?? 1;
 }
 

@@ -117,8 +117,7 @@ export function clientAddress(headers: Headers, direct: string | undefined, trus
   if (trust.hops > 0) {
     const list = entries(headers.get('x-forwarded-for'));
     // Walk leftwards from the nearest proxy's entry, one per trusted proxy.
-    for (let i = list.length - 1; i >= Math.max(list.length - trust.hops, 0); i--) {
-      const entry = list[i] as string;
+    for (const entry of list.slice(Math.max(list.length - trust.hops, 0)).reverse()) {
       if (!isIP(entry)) break;
       address = entry;
     }

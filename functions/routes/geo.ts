@@ -26,11 +26,7 @@ function decode(value: string | null | undefined): string | undefined {
 function netlifyGeo(header: string | null): Geo {
   if (!header) return {};
   try {
-    const parsed = JSON.parse(Buffer.from(header, 'base64').toString('utf8')) as {
-      city?: unknown;
-      country?: { code?: unknown; name?: unknown };
-      subdivision?: { code?: unknown; name?: unknown };
-    };
+    const parsed = JSON.parse(Buffer.from(header, 'base64').toString('utf8'));
     const text = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim() : undefined);
     return {
       countryCode: text(parsed.country?.code),
