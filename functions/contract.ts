@@ -10,14 +10,10 @@ export type Lang = (typeof languages)[number];
 export const tipIdPattern = /^(en_)?r?\d{1,4}$/;
 
 /** A tip's id as that language spells it: English `en_5` / `en_r3`, Bulgarian `5` / `r3`. */
-export function tipIdFor(baseId: string, lang: Lang): string {
-  return lang === 'en' ? `en_${baseId}` : baseId;
-}
+export const tipIdFor = (baseId: string, lang: Lang): string => (lang === 'en' ? `en_${baseId}` : baseId);
 
 /** The language-neutral id of a tip from either spelling: `en_5` -> `5`, `r3` -> `r3`. */
-export function baseTipId(tipId: string): string {
-  return tipId.startsWith('en_') ? tipId.slice(3) : tipId;
-}
+export const baseTipId = (tipId: string): string => (tipId.startsWith('en_') ? tipId.slice(3) : tipId);
 
 /** Every error message the API sends; the islands may match on them. */
 export const errorMessages = {
@@ -126,4 +122,3 @@ export interface PublicComment {
 /** What a moderation link asks for, and where its comment stands: `held` until someone decided. */
 export type ModerationAction = 'approve' | 'hide';
 export const moderationStatuses = ['published', 'held', 'hidden'] as const;
-export type ModerationStatus = (typeof moderationStatuses)[number];

@@ -118,17 +118,12 @@ const csvField = (value: string | number) =>
 /** Every tip, one row each: rated ones best first with their rank, then the never-rated ones. */
 export function tipReportCsv(reports: LanguageReport[]): string {
   const lines = ['language,rank,tip,likes,dislikes,like_score,dislike_score,text'];
+  const row = (...fields: (string | number)[]) => lines.push(fields.map(csvField).join(','));
   for (const { language, ranked, neverRated } of reports) {
-    for (const [i, tip] of ranked.entries()) {
-      const { tipId, likes, dislikes, likeScore, dislikeScore, text } = tip;
-      lines.push(
-        [language, i + 1, tipId, likes, dislikes, likeScore.toFixed(4), dislikeScore.toFixed(4), text]
-          .map(csvField)
-          .join(','),
-      );
+    for (const [i, { tipId, likes, dislikes, likeScore, dislikeScore, text }] of ranked.entries()) {
+      row(language, i + 1, tipId, likes, dislikes, likeScore.toFixed(4), dislikeScore.toFixed(4), text);
     }
-    for (const { tipId, text } of neverRated)
-      lines.push([language, '', tipId, 0, 0, '', '', text].map(csvField).join(','));
+    for (const { tipId, text } of neverRated) row(language, '', tipId, 0, 0, '', '', text);
   }
   return lines.join('\n');
 }

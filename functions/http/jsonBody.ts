@@ -9,12 +9,6 @@ import type { ZodType } from 'zod';
 import { bodyLimitBytes, errorMessages } from '../contract.ts';
 import type { AppEnv } from '../services.ts';
 
-const requireJson = createMiddleware<AppEnv>(async (c, next) => {
-  const mediaType = c.req.header('content-type')?.split(';')[0]?.trim().toLowerCase();
-  if (mediaType !== 'application/json') return c.json({ error: errorMessages.unsupportedMediaType }, 415);
-  return next();
-});
-
 // The client may still be sending the rest of the body: the connection closes after this answer, so no
 // client reuses it and meets a reset on its next request.
 const tooLarge = (c: Context) => c.json({ error: errorMessages.bodyTooLarge }, 413, { Connection: 'close' });
@@ -22,9 +16,11 @@ const tooLarge = (c: Context) => c.json({ error: errorMessages.bodyTooLarge }, 4
 // Chunked bodies (no Content-Length) are counted as they stream in and cut off at the limit.
 const limitStreamedSize = bodyLimit({ maxSize: bodyLimitBytes, onError: tooLarge });
 
-// With a Content-Length the HTTP parser delivers exactly that many bytes, so the header decides. This
-// path also leaves the body unread for the Node adapter's fast direct read (no web stream).
-const limitSize = createMiddleware<AppEnv>(async (c, next) => {
+const jsonOfSize = createMiddleware<AppEnv>(async (c, next) => {
+  const mediaType = c.req.header('content-type')?.split(';')[0]?.trim().toLowerCase();
+  if (mediaType !== 'application/json') return c.json({ error: errorMessages.unsupportedMediaType }, 415);
+  // With a Content-Length the HTTP parser delivers exactly that many bytes, so the header decides. This
+  // path also leaves the body unread for the Node adapter's fast direct read (no web stream).
   const length = c.req.header('content-length');
   if (length === undefined || c.req.header('transfer-encoding') !== undefined)
     return limitStreamedSize(c, next);
@@ -55,5 +51,5 @@ export function validJson<T extends ZodType>(schema: T, shape = (error: string) 
     return c.json(shape(message), 400);
   });
   // Typed as the validator, so the route's input (and the pages' typed client) still knows the schema.
-  return every(requireJson, limitSize, parse, validator) as typeof validator;
+  return every(jsonOfSize, parse, validator) as typeof validator;
 }

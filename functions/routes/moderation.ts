@@ -8,7 +8,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { Hono } from 'hono';
-import { errorMessages, type ModerationStatus } from '../contract.ts';
+import { errorMessages } from '../contract.ts';
 import { comments } from '../db/schema.ts';
 import { validJson } from '../http/jsonBody.ts';
 import { rateLimit } from '../http/rateLimit.ts';
@@ -26,9 +26,6 @@ async function checked(c: Context<AppEnv>, token: string) {
   if (check.status === 'expired') return { answer: c.json({ error: errorMessages.moderationExpired }, 410) };
   return { action: check.action, commentId: check.commentId };
 }
-
-const decided = (status: ModerationStatus) =>
-  status === 'published' ? errorMessages.moderationApproved : errorMessages.moderationHidden;
 
 export const moderation = new Hono<AppEnv>()
   .post('/comment', limited, validJson(moderationShowBody), async (c) => {
@@ -66,5 +63,7 @@ export const moderation = new Hono<AppEnv>()
       .from(comments)
       .where(eq(comments.id, check.commentId));
     if (!row) return c.json({ error: errorMessages.moderationGone }, 404);
-    return c.json({ error: decided(row.status), status: row.status }, 409);
+    const decided =
+      row.status === 'published' ? errorMessages.moderationApproved : errorMessages.moderationHidden;
+    return c.json({ error: decided, status: row.status }, 409);
   });
