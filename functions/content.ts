@@ -39,16 +39,13 @@ export async function readTips(contentDir: string): Promise<Tips> {
 }
 
 /** The tips, or none when tips.json is unreadable: the API then refuses tip ratings instead of failing. */
-async function readTipsOrNone(contentDir: string): Promise<Tips> {
-  try {
-    return await readTips(contentDir);
-  } catch (error) {
+const readTipsOrNone = (contentDir: string): Promise<Tips> =>
+  readTips(contentDir).catch((error: unknown) => {
     reportOnce(
       `Cannot read tips (every tip rating will be refused): ${error instanceof Error ? error.message : String(error)}`,
     );
     return { en: new Map(), bg: new Map() };
-  }
-}
+  });
 
 // What the API needs of an article: its id (for comments) and title (for letters to the operator).
 // The build checks the rest; a file this cannot read is left out, so comments on it are refused.

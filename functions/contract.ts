@@ -93,9 +93,8 @@ export function normaliseEmail(input: string): string {
 }
 
 /** Whether an address (already normalised) is a bare address of at most 254 characters. */
-export function isValidEmail(email: string): boolean {
-  return email.length <= emailMaxLength && emailPattern.test(email);
-}
+export const isValidEmail = (email: string): boolean =>
+  email.length <= emailMaxLength && emailPattern.test(email);
 export const emailMaxLength = 254;
 export const nameMaxLength = 80;
 export const commentMaxLength = 2000;

@@ -15,9 +15,6 @@ import {
 
 const languageSchema = z.enum(languages, { error: errorMessages.languageInvalid });
 
-// Postgres text cannot hold U+0000; refusing it keeps such input a 400 instead of a database error.
-const hasNul = (value: string) => value.includes('\u0000');
-
 /**
  * An e-mail address, bare, in its one stored spelling (contract.ts's normaliseEmail); `missing` is the
  * message when it is absent or empty. Display names, comments and the like get the invalid message.
@@ -40,7 +37,8 @@ const text = (max: number, tooLong: string) =>
     .trim()
     .min(1, errorMessages.commentFieldsRequired)
     .max(max, tooLong)
-    .refine((value) => !hasNul(value), errorMessages.controlCharacters);
+    // Postgres text cannot hold U+0000; refusing it keeps such input a 400 instead of a database error.
+    .refine((value) => !value.includes('\u0000'), errorMessages.controlCharacters);
 
 /** The invisible honeypot field, true when filled: anything but absent or blank means a bot filled it in. */
 const honeypot = z

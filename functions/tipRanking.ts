@@ -20,15 +20,17 @@ export function wilsonLowerBound(hits: number, total: number, z: number = z95): 
   return (p + z2 / (2 * total) - z * Math.sqrt((p * (1 - p) + z2 / (4 * total)) / total)) / (1 + z2 / total);
 }
 
-export interface TipScore {
-  tipId: string;
-  text: string;
-  likes: number;
-  dislikes: number;
-  /** Wilson lower bounds of the like share and of the dislike share. */
-  likeScore: number;
-  dislikeScore: number;
+/** A rated tip with the Wilson lower bounds of its like share and of its dislike share. */
+function scored(tip: { tipId: string; likes: number; dislikes: number }, text: string) {
+  const total = tip.likes + tip.dislikes;
+  return {
+    ...tip,
+    text,
+    likeScore: wilsonLowerBound(tip.likes, total),
+    dislikeScore: wilsonLowerBound(tip.dislikes, total),
+  };
 }
+type TipScore = ReturnType<typeof scored>;
 
 const byScore = (a: TipScore, b: TipScore) =>
   b.likeScore - a.likeScore ||
@@ -54,13 +56,8 @@ export async function tipReport(db: Db, contentDir: string, languages: Lang[]) {
       .groupBy(tipRatings.tipId);
     const known = tips[language];
     const ranked = rows
-      .map((tip) => ({
-        ...tip,
-        // A tip removed from tips.json keeps its ratings; say so instead of hiding them.
-        text: known.get(tip.tipId) ?? '(no longer in tips.json)',
-        likeScore: wilsonLowerBound(tip.likes, tip.likes + tip.dislikes),
-        dislikeScore: wilsonLowerBound(tip.dislikes, tip.likes + tip.dislikes),
-      }))
+      // A tip removed from tips.json keeps its ratings; say so instead of hiding them.
+      .map((tip) => scored(tip, known.get(tip.tipId) ?? '(no longer in tips.json)'))
       .sort(byScore);
     const rated = new Set(ranked.map((tip) => tip.tipId));
     const neverRated = [...known].filter(([id]) => !rated.has(id)).map(([tipId, text]) => ({ tipId, text }));

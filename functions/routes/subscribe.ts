@@ -1,6 +1,6 @@
-// POST /api/subscribe: the newsletter form. The address is
-// stored as pending, its confirmation letter asked for in the same row; the letter itself leaves later
-// (functions/mail/queue.ts), so a slow or absent mail server never slows or fails a subscription.
+// POST /api/subscribe: the newsletter form. The address is stored as pending, its confirmation letter
+// asked for in the same row; the letter itself leaves later (functions/mail/queue.ts), so a slow or
+// absent mail server never slows or fails a subscription.
 // One mailbox is one subscriber however it is spelled (`+tags`, Gmail's dots: schema.ts `mailbox`), and
 // gets at most two confirmation letters a day, so nobody can fill a stranger's inbox with spellings.
 import { sql } from 'drizzle-orm';
