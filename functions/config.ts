@@ -91,10 +91,7 @@ const configSchema = envSchema.transform((e) => ({
   databaseUrl: e.DATABASE_URL,
   dataDir: path.resolve(e.DATA_DIR),
   pgPoolMax: e.PG_POOL_MAX,
-  /**
-   * The secret every key is derived from (links in letters, e-mail and client-address hashes); required
-   * in production (see productionProblem), generated and kept in the database for a local run.
-   */
+  /** Every key (links, hashes) derives from it; required in production, else generated into the database. */
   hashSecret: e.HASH_SECRET,
   /** NODE_ENV=production: the same settings are required as when listening beyond loopback. */
   production: e.NODE_ENV === 'production',

@@ -50,10 +50,7 @@ const honeypot = z
 
 // ---- Request bodies -------------------------------------------------------------------------------
 
-/**
- * POST /api/subscribe. `language` is the page's, for the letters (English when absent); `website` is
- * the invisible honeypot field: people leave it empty.
- */
+/** POST /api/subscribe. `language` is the page's, for the letters (English when absent). */
 export const subscribeBody = z.object({
   email: email(errorMessages.invalidEmail),
   language: languageSchema.default('en'),
@@ -91,7 +88,7 @@ export const articleRatingBody = z.object({
   email: email(errorMessages.ratingEmailRequired),
 });
 
-/** POST /api/articles/:id/comments. `website` is the invisible honeypot field: people leave it empty. */
+/** POST /api/articles/:id/comments. */
 export const commentBody = z.object({
   name: text(nameMaxLength, errorMessages.nameTooLong),
   comment: text(commentMaxLength, errorMessages.commentTooLong),

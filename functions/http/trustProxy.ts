@@ -18,10 +18,9 @@ const platformClientHeader = {
 type PlatformName = keyof typeof platformClientHeader;
 
 /**
- * How many proxies stand in front (`hops`; 0 means none: the socket is the client), and the platform
- * among them, if one is named: only then do its client and location headers count. Or, with
- * `proxies` (TRUST_PROXY as a list of addresses), which peers are proxies: `trustFor` then finds a
- * request's hops, one per listed proxy from the socket inwards.
+ * How many proxies stand in front (`hops`; 0: the socket is the client) and the named platform among
+ * them, whose own headers then count; or, for a list of addresses, `proxies`, by which `trustFor` finds
+ * a request's hops, one per listed proxy from the socket inwards.
  */
 export interface TrustProxy {
   hops: number;
@@ -60,9 +59,9 @@ export function trustsProxies(trust: TrustProxy): boolean {
 }
 
 /**
- * TRUST_PROXY for one request from `peer`: a list becomes the number of hops whose proxies it names,
- * walking X-Forwarded-For from the socket inwards while each hop is listed (proxy-addr's walk), so a
- * client that reaches the port itself is its own address whatever it forwards. A count is as given.
+ * TRUST_PROXY for one request from `peer`: a list becomes the hops proxy-addr walks from the socket
+ * inwards while each is listed, so a client that reaches the port itself is its own address whatever
+ * it forwards. A count is as given.
  */
 export function trustFor(trust: TrustProxy, peer: string | undefined, forwardedFor: HeaderValue): TrustProxy {
   if (!trust.proxies || !peer) return trust.proxies ? noProxy : trust;

@@ -41,13 +41,10 @@ function netlifyGeo(header: string | null): Geo {
 
 const regionNames = new Intl.DisplayNames(['en'], { type: 'region' });
 
+/** The English name of a two-letter code (Intl throws for none of them), or Unknown when it knows none. */
 function countryName(code: string): string {
-  try {
-    const name = regionNames.of(code);
-    return name && name !== code ? name : unknown;
-  } catch {
-    return unknown;
-  }
+  const name = regionNames.of(code);
+  return name && name !== code ? name : unknown;
 }
 
 /** What the platform TRUST_PROXY names wrote in its own location headers (which it overwrites). */
