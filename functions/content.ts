@@ -12,11 +12,6 @@ const refreshMs = 1000;
 
 // The same problem is reported once, not on every refresh.
 const reported = new Set<string>();
-function reportOnce(message: string) {
-  if (reported.has(message)) return;
-  reported.add(message);
-  console.error(message);
-}
 
 /** Every tip of `tips.json` per language, keyed by that language's site id (`en_5` / `5`), with its text. */
 export type Tips = Record<Lang, Map<string, string>>;
@@ -41,18 +36,15 @@ export async function readTips(contentDir: string): Promise<Tips> {
 /** The tips, or none when tips.json is unreadable: the API then refuses tip ratings instead of failing. */
 const readTipsOrNone = (contentDir: string): Promise<Tips> =>
   readTips(contentDir).catch((error: unknown) => {
-    reportOnce(
-      `Cannot read tips (every tip rating will be refused): ${error instanceof Error ? error.message : String(error)}`,
-    );
+    const message = `Cannot read tips (every tip rating will be refused): ${error instanceof Error ? error.message : String(error)}`;
+    if (!reported.has(message)) console.error(message);
+    reported.add(message);
     return { en: new Map(), bg: new Map() };
   });
 
 // What the API needs of an article: its id (for comments) and title (for letters to the operator).
 // The build checks the rest; a file this cannot read is left out, so comments on it are refused.
-const articleSchema = z.object({
-  id: z.coerce.number().int().positive(),
-  title: z.string().optional(),
-});
+const articleSchema = z.object({ id: z.coerce.number().int().positive(), title: z.string().optional() });
 
 /** Every article's title per language, by id. */
 type Articles = Map<number, Partial<Record<Lang, string>>>;
