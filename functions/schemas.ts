@@ -44,9 +44,7 @@ const text = (max: number, tooLong: string) =>
 const honeypot = z
   .unknown()
   .optional()
-  .transform(
-    (value) => !(value === undefined || value === null || value === false || String(value).trim() === ''),
-  );
+  .transform((value) => (value ?? false) !== false && String(value).trim() !== '');
 
 // ---- Request bodies -------------------------------------------------------------------------------
 
