@@ -47,13 +47,11 @@ export function apiHeaders(trustOf: (c: Context<AppEnv>) => TrustProxy = request
 export function createApp(services: Services) {
   const app = new Hono<AppEnv>().basePath('/api');
 
-  app.use(async (c, next) => {
+  const withServices = createMiddleware<AppEnv>(async (c, next) => {
     c.set('services', services);
     await next();
   });
-  app.use(apiHeaders());
-  app.use(corsFor(services.config.allowedOrigins));
-  app.use(refuseCrossSite);
+  app.use(withServices, apiHeaders(), corsFor(services.config.allowedOrigins), refuseCrossSite);
 
   app.notFound((c) => c.json({ error: errorMessages.notFound }, 404));
   app.onError((error, c) => {

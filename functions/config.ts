@@ -4,141 +4,85 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { isValidEmail, normaliseEmail } from './contract.ts';
-import { parseTrustProxy } from './http/trustProxy.ts';
+import { parseTrustProxy, type TrustProxy } from './http/trustProxy.ts';
 
-// `VAR=` in a shell or .env file means "not set", not "empty string".
-const unsetIfEmpty = (value: unknown) => (value === '' ? undefined : value);
+/** A count as written: digits only, at least `min` (0 or 1), `fallback` when unset. */
+const count = (fallback: number, min: 0 | 1 = 0) =>
+  z
+    .string()
+    .regex(
+      min === 0 ? /^\d+$/ : /^[1-9]\d*$/,
+      min === 0 ? 'expected a whole number (0 or more)' : 'expected a whole number of at least 1',
+    )
+    .default(String(fallback))
+    .transform(Number);
 
-const count = (fallback: number) =>
-  z.preprocess(
-    unsetIfEmpty,
-    z
-      .string()
-      .regex(/^\d+$/, 'expected a whole number (0 or more)')
-      .default(String(fallback))
-      .transform(Number),
-  );
-
-const optionalText = z.preprocess(unsetIfEmpty, z.string().optional());
-
+// Every variable is a string or absent: loadConfig drops empty ones first.
 const envSchema = z.object({
-  DATABASE_URL: z.preprocess(
-    unsetIfEmpty,
-    z
-      .string()
-      .regex(/^postgres(ql)?:\/\//, 'expected a postgres:// or postgresql:// connection URL')
-      .optional(),
-  ),
-  DATA_DIR: z.preprocess(unsetIfEmpty, z.string().default('./data')),
-  PG_POOL_MAX: z.preprocess(
-    unsetIfEmpty,
-    z
-      .string()
-      .regex(/^[1-9]\d*$/, 'expected a whole number of at least 1')
-      .default('10')
-      .transform(Number),
-  ),
-  HASH_SECRET: z.preprocess(unsetIfEmpty, z.string().min(32, 'expected at least 32 characters').optional()),
-  TRUST_PROXY: z.preprocess(
-    unsetIfEmpty,
-    z
-      .string()
-      .default('false')
-      .transform((value, ctx) => {
-        const trust = parseTrustProxy(value);
-        if (!trust) {
-          ctx.addIssue({
-            code: 'custom',
-            message:
-              "expected the proxies' addresses or CIDR ranges, comma-separated (or loopback, linklocal, uniquelocal), " +
-              'the number of proxies in front (true means 1, false 0), or cloudflare, netlify, vercel',
-          });
-          return z.NEVER;
-        }
-        return trust;
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'expected a postgres:// or postgresql:// connection URL')
+    .optional(),
+  DATA_DIR: z.string().default('./data'),
+  PG_POOL_MAX: count(10, 1),
+  HASH_SECRET: z.string().min(32, 'expected at least 32 characters').optional(),
+  TRUST_PROXY: z
+    .string()
+    .default('false')
+    .transform(parseTrustProxy)
+    .pipe(
+      z.custom<TrustProxy>((trust) => trust !== undefined, {
+        error:
+          "expected the proxies' addresses or CIDR ranges, comma-separated (or loopback, linklocal, uniquelocal), " +
+          'the number of proxies in front (true means 1, false 0), or cloudflare, netlify, vercel',
       }),
-  ),
-  ALLOWED_ORIGINS: z.preprocess(
-    unsetIfEmpty,
-    z
-      .string()
-      .default('')
-      .transform((value) =>
-        value
-          .split(',')
-          .map((origin) => origin.trim().replace(/\/+$/, ''))
-          .filter(Boolean),
-      )
-      .pipe(z.array(z.url({ error: 'expected a comma-separated list of origins like https://example.com' }))),
-  ),
+    ),
+  ALLOWED_ORIGINS: z
+    .string()
+    .default('')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((origin) => origin.trim().replace(/\/+$/, ''))
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.url({ error: 'expected a comma-separated list of origins like https://example.com' }))),
   SUBSCRIBE_LIMIT_PER_HOUR: count(5),
   COMMENT_LIMIT_PER_HOUR: count(10),
   RATING_LIMIT_PER_HOUR: count(60),
   MODERATION_LIMIT_PER_HOUR: count(60),
-  CONTENT_DIR: optionalText,
-  GEO_COUNTRY_HEADER: z.preprocess(
-    unsetIfEmpty,
-    z
-      .string()
-      .regex(/^[A-Za-z0-9-]+$/, 'expected an HTTP header name')
-      .transform((name) => name.toLowerCase())
-      .optional(),
-  ),
-  HOST: z.preprocess(unsetIfEmpty, z.string().default('127.0.0.1')),
-  NODE_ENV: optionalText,
-  PORT: z.preprocess(
-    unsetIfEmpty,
-    z
-      .string()
-      .regex(/^\d+$/, 'expected a port number')
-      .default('4321')
-      .transform(Number)
-      .refine((port) => port <= 65535, 'expected a port number from 0 to 65535'),
-  ),
-  DIST_DIR: z.preprocess(unsetIfEmpty, z.string().default('dist')),
-  SITE_URL: z.preprocess(
-    unsetIfEmpty,
-    z.url({ error: 'expected the site address, like https://example.com' }).optional(),
-  ),
-  SMTP_URL: z.preprocess(
-    unsetIfEmpty,
-    z
-      .string()
-      .regex(/^smtps?:\/\/[^\s]+$/, 'expected an smtp:// or smtps:// URL, like smtps://user:pass@host:465')
-      .optional(),
-  ),
-  MAIL_FROM: z.preprocess(unsetIfEmpty, z.string().min(3).default('Important Advice <advice@localhost>')),
+  CONTENT_DIR: z.string().optional(),
+  GEO_COUNTRY_HEADER: z
+    .string()
+    .regex(/^[A-Za-z0-9-]+$/, 'expected an HTTP header name')
+    .transform((name) => name.toLowerCase())
+    .optional(),
+  HOST: z.string().default('127.0.0.1'),
+  NODE_ENV: z.string().optional(),
+  PORT: z
+    .string()
+    .regex(/^\d+$/, 'expected a port number')
+    .default('4321')
+    .transform(Number)
+    .refine((port) => port <= 65535, 'expected a port number from 0 to 65535'),
+  DIST_DIR: z.string().default('dist'),
+  SITE_URL: z.url({ error: 'expected the site address, like https://example.com' }).optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/[^\s]+$/, 'expected an smtp:// or smtps:// URL, like smtps://user:pass@host:465')
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('Important Advice <advice@localhost>'),
   CONFIRM_MAIL_PER_HOUR: count(100),
-  ADMIN_EMAIL: z.preprocess(
-    unsetIfEmpty,
-    // The visitors' rule (contract.ts), so the operator's mailbox is spelled as theirs are.
-    z
-      .string()
-      .transform(normaliseEmail)
-      .refine(isValidEmail, 'expected one e-mail address, like operator@example.com')
-      .optional(),
-  ),
-  ADMIN_LANGUAGE: z.preprocess(
-    unsetIfEmpty,
-    z.enum(['en', 'bg'], { error: 'expected en or bg' }).default('en'),
-  ),
-  BACKUP_DIR: optionalText,
-  BACKUP_KEEP: z.preprocess(
-    unsetIfEmpty,
-    z
-      .string()
-      .regex(/^[1-9]\d*$/, 'expected a whole number of at least 1')
-      .default('7')
-      .transform(Number),
-  ),
-  NEWSLETTER_PER_SECOND: z.preprocess(
-    unsetIfEmpty,
-    z
-      .string()
-      .regex(/^[1-9]\d*$/, 'expected a whole number of at least 1')
-      .default('5')
-      .transform(Number),
-  ),
+  // The visitors' rule (contract.ts), so the operator's mailbox is spelled as theirs are.
+  ADMIN_EMAIL: z
+    .string()
+    .transform(normaliseEmail)
+    .refine(isValidEmail, 'expected one e-mail address, like operator@example.com')
+    .optional(),
+  ADMIN_LANGUAGE: z.enum(['en', 'bg'], { error: 'expected en or bg' }).default('en'),
+  BACKUP_DIR: z.string().optional(),
+  BACKUP_KEEP: count(7, 1),
+  NEWSLETTER_PER_SECOND: count(5, 1),
 });
 
 // The configuration every part receives: the variables validated above, resolved and grouped.
@@ -147,10 +91,7 @@ const configSchema = envSchema.transform((e) => ({
   databaseUrl: e.DATABASE_URL,
   dataDir: path.resolve(e.DATA_DIR),
   pgPoolMax: e.PG_POOL_MAX,
-  /**
-   * The secret every key is derived from (links in letters, e-mail and client-address hashes); required
-   * in production (see productionProblem), generated and kept in the database for a local run.
-   */
+  /** Every key (links, hashes) derives from it; required in production, else generated into the database. */
   hashSecret: e.HASH_SECRET,
   /** NODE_ENV=production: the same settings are required as when listening beyond loopback. */
   production: e.NODE_ENV === 'production',
@@ -201,7 +142,9 @@ export class ConfigError extends Error {
  * `Invalid environment variable PORT: expected a port number (got "abc")`.
  */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
-  const parsed = configSchema.safeParse(env);
+  // `VAR=` in a shell or .env file means "not set", not "empty string".
+  const set = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
+  const parsed = configSchema.safeParse(set);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const name = String(issue?.path[0] ?? 'unknown');
@@ -233,9 +176,7 @@ export function productionProblem(
   exposed: boolean,
   what = 'a server others can reach (HOST beyond loopback, TRUST_PROXY, a platform, or NODE_ENV=production)',
 ): string | undefined {
-  const missing = [!config.hashSecret && 'HASH_SECRET', !config.siteUrl && 'SITE_URL'].filter(
-    (name): name is string => typeof name === 'string',
-  );
+  const missing = [config.hashSecret ? '' : 'HASH_SECRET', config.siteUrl ? '' : 'SITE_URL'].filter(Boolean);
   if (!(exposed || config.production) || missing.length === 0) return undefined;
   return (
     `${missing.join(' and ')} must be set for ${what}: ` +

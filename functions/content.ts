@@ -7,24 +7,11 @@ import { type Lang, tipIdFor } from './contract.ts';
 import { readFrontmatter } from './frontmatter.ts';
 import { tipSchema } from './tipSchema.ts';
 
-export interface Content {
-  /** `en_5`/`en_r3` for English, `5`/`r3` for Bulgarian; any other pairing is unknown. */
-  isKnownTip(tipId: string, language: Lang): Promise<boolean>;
-  isKnownArticle(id: number): Promise<boolean>;
-  /** The article's title in `language`, else in the other language; undefined for an unknown article. */
-  articleTitle(id: number, language: Lang): Promise<string | undefined>;
-}
-
 // Re-read at most this often: cheap, and a dropped-in file shows up within a second.
 const refreshMs = 1000;
 
 // The same problem is reported once, not on every refresh.
 const reported = new Set<string>();
-function reportOnce(message: string) {
-  if (reported.has(message)) return;
-  reported.add(message);
-  console.error(message);
-}
 
 /** Every tip of `tips.json` per language, keyed by that language's site id (`en_5` / `5`), with its text. */
 export type Tips = Record<Lang, Map<string, string>>;
@@ -47,23 +34,17 @@ export async function readTips(contentDir: string): Promise<Tips> {
 }
 
 /** The tips, or none when tips.json is unreadable: the API then refuses tip ratings instead of failing. */
-async function readTipsOrNone(contentDir: string): Promise<Tips> {
-  try {
-    return await readTips(contentDir);
-  } catch (error) {
-    reportOnce(
-      `Cannot read tips (every tip rating will be refused): ${error instanceof Error ? error.message : String(error)}`,
-    );
+const readTipsOrNone = (contentDir: string): Promise<Tips> =>
+  readTips(contentDir).catch((error: unknown) => {
+    const message = `Cannot read tips (every tip rating will be refused): ${error instanceof Error ? error.message : String(error)}`;
+    if (!reported.has(message)) console.error(message);
+    reported.add(message);
     return { en: new Map(), bg: new Map() };
-  }
-}
+  });
 
 // What the API needs of an article: its id (for comments) and title (for letters to the operator).
 // The build checks the rest; a file this cannot read is left out, so comments on it are refused.
-const articleSchema = z.object({
-  id: z.coerce.number().int().positive(),
-  title: z.string().optional(),
-});
+const articleSchema = z.object({ id: z.coerce.number().int().positive(), title: z.string().optional() });
 
 /** Every article's title per language, by id. */
 type Articles = Map<number, Partial<Record<Lang, string>>>;
@@ -71,20 +52,15 @@ type Articles = Map<number, Partial<Record<Lang, string>>>;
 /** The `id:` and `title:` of every `content/blog/<lang>/*.mdx` (or .md) frontmatter. */
 async function readArticles(contentDir: string): Promise<Articles> {
   const articles: Articles = new Map();
-  const blogDir = path.join(contentDir, 'blog');
-  const languages = await fs.readdir(blogDir, { withFileTypes: true }).catch(() => []);
-  for (const language of languages.filter((entry) => entry.isDirectory())) {
-    const dir = path.join(blogDir, language.name);
-    for (const file of await fs.readdir(dir).catch(() => [])) {
-      if (!/\.mdx?$/.test(file)) continue;
-      const source = await fs.readFile(path.join(dir, file), 'utf8').catch(() => '');
-      const frontmatter = readFrontmatter(source, articleSchema);
-      if ('problem' in frontmatter) continue;
-      const { id, title } = frontmatter.data;
-      const titles = articles.get(id) ?? {};
-      if (title && (language.name === 'en' || language.name === 'bg')) titles[language.name] = title;
-      articles.set(id, titles);
-    }
+  for await (const file of fs.glob('blog/*/*.{md,mdx}', { cwd: contentDir })) {
+    const source = await fs.readFile(path.join(contentDir, file), 'utf8').catch(() => '');
+    const frontmatter = readFrontmatter(source, articleSchema);
+    if ('problem' in frontmatter) continue;
+    const { id, title } = frontmatter.data;
+    const language = path.basename(path.dirname(file));
+    const titles = articles.get(id) ?? {};
+    if (title && (language === 'en' || language === 'bg')) titles[language] = title;
+    articles.set(id, titles);
   }
   return articles;
 }
@@ -102,13 +78,17 @@ function cached<T>(load: () => Promise<T>) {
   };
 }
 
-export function createContent(contentDir: string): Content {
+export type Content = ReturnType<typeof createContent>;
+
+export function createContent(contentDir: string) {
   const tips = cached(() => readTipsOrNone(contentDir));
   const articles = cached(() => readArticles(contentDir));
   return {
-    isKnownTip: async (tipId, language) => (await tips())[language].has(tipId),
-    isKnownArticle: async (id) => (await articles()).has(id),
-    articleTitle: async (id, language) => {
+    /** `en_5`/`en_r3` for English, `5`/`r3` for Bulgarian; any other pairing is unknown. */
+    isKnownTip: async (tipId: string, language: Lang) => (await tips())[language].has(tipId),
+    isKnownArticle: async (id: number) => (await articles()).has(id),
+    /** The article's title in `language`, else in the other language; undefined for an unknown article. */
+    articleTitle: async (id: number, language: Lang) => {
       const titles = (await articles()).get(id);
       return titles && (titles[language] ?? titles.en ?? titles.bg ?? `#${id}`);
     },

@@ -10,14 +10,10 @@ export type Lang = (typeof languages)[number];
 export const tipIdPattern = /^(en_)?r?\d{1,4}$/;
 
 /** A tip's id as that language spells it: English `en_5` / `en_r3`, Bulgarian `5` / `r3`. */
-export function tipIdFor(baseId: string, lang: Lang): string {
-  return lang === 'en' ? `en_${baseId}` : baseId;
-}
+export const tipIdFor = (baseId: string, lang: Lang): string => (lang === 'en' ? `en_${baseId}` : baseId);
 
 /** The language-neutral id of a tip from either spelling: `en_5` -> `5`, `r3` -> `r3`. */
-export function baseTipId(tipId: string): string {
-  return tipId.startsWith('en_') ? tipId.slice(3) : tipId;
-}
+export const baseTipId = (tipId: string): string => (tipId.startsWith('en_') ? tipId.slice(3) : tipId);
 
 /** Every error message the API sends; the islands may match on them. */
 export const errorMessages = {
@@ -97,9 +93,8 @@ export function normaliseEmail(input: string): string {
 }
 
 /** Whether an address (already normalised) is a bare address of at most 254 characters. */
-export function isValidEmail(email: string): boolean {
-  return email.length <= emailMaxLength && emailPattern.test(email);
-}
+export const isValidEmail = (email: string): boolean =>
+  email.length <= emailMaxLength && emailPattern.test(email);
 export const emailMaxLength = 254;
 export const nameMaxLength = 80;
 export const commentMaxLength = 2000;
@@ -123,18 +118,6 @@ export interface PublicComment {
   createdAt: string;
 }
 
-/** `held` comments contain a link and wait for the operator; `published` ones show at once. */
-export type CommentStatus = 'published' | 'held';
-
 /** What a moderation link asks for, and where its comment stands: `held` until someone decided. */
 export type ModerationAction = 'approve' | 'hide';
 export const moderationStatuses = ['published', 'held', 'hidden'] as const;
-export type ModerationStatus = (typeof moderationStatuses)[number];
-
-/** Every field is "Unknown" when the platform did not say. */
-export interface GeoAnswer {
-  country_code: string;
-  country_name: string;
-  city: string;
-  region: string;
-}

@@ -23,11 +23,7 @@ export async function heldComments(db: Db) {
 
 /** Publishes or hides a comment; false when there is no comment with that id. */
 export async function setCommentStatus(db: Db, id: number, status: 'published' | 'hidden'): Promise<boolean> {
-  const changed = await db
-    .update(comments)
-    .set({ status })
-    .where(eq(comments.id, id))
-    .returning({ id: comments.id });
+  const changed = await db.update(comments).set({ status }).where(eq(comments.id, id)).returning();
   return changed.length > 0;
 }
 

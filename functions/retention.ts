@@ -5,20 +5,15 @@ import { rateLimits, subscribers } from './db/schema.ts';
 import type { Db } from './db/types.ts';
 import { deleteOutboxLetters } from './mail/outbox.ts';
 
-export const subscriberRetentionDays = 30;
-export const pendingRetentionHours = 48;
+const subscriberRetentionDays = 30;
+const pendingRetentionHours = 48;
 const rateLimitRetentionMs = 2 * 3_600_000;
-
-export interface PurgeResult {
-  subscribers: number;
-  rateLimits: number;
-}
 
 /**
  * Deletes what is past its retention at `now`, with the outbox letters (under `dataDir`) of the
  * addresses that went; returns how many rows went. Safe to run anywhere, any time.
  */
-export async function purgeExpired(db: Db, now = new Date(), dataDir?: string): Promise<PurgeResult> {
+export async function purgeExpired(db: Db, now = new Date(), dataDir?: string) {
   const subscriberCutoff = new Date(now.getTime() - subscriberRetentionDays * 86_400_000);
   const pendingCutoff = new Date(now.getTime() - pendingRetentionHours * 3_600_000);
   const expiredSubscribers = await db
@@ -43,6 +38,6 @@ export async function purgeExpired(db: Db, now = new Date(), dataDir?: string): 
   return { subscribers: expiredSubscribers.length, rateLimits: expiredLimits.length };
 }
 
-export function describePurge(result: PurgeResult): string {
+export function describePurge(result: Awaited<ReturnType<typeof purgeExpired>>): string {
   return `Purge: deleted ${result.subscribers} subscriber(s) older than ${subscriberRetentionDays} days (or unconfirmed after ${pendingRetentionHours} hours) and ${result.rateLimits} old rate-limit row(s).`;
 }

@@ -3,15 +3,7 @@
 // so what leaves is each error's kind and codes, down its chain of causes.
 import { ConfigError } from './config.ts';
 
-interface Coded {
-  name?: unknown;
-  code?: unknown;
-  /** nodemailer keeps the system's code here when it sets its own (ESOCKET for ECONNREFUSED). */
-  originalCode?: unknown;
-  responseCode?: unknown;
-  command?: unknown;
-  cause?: unknown;
-}
+type Coded = Record<string, unknown>;
 
 const codePattern = /^[A-Za-z0-9_.-]{1,40}$/;
 
@@ -27,6 +19,7 @@ function describeOne(error: unknown): string {
   const kind = asCode(coded.name) ?? asCode(error.constructor?.name) ?? 'Error';
   const details = [
     asCode(coded.code) && `code ${asCode(coded.code)}`,
+    // nodemailer keeps the system's code here when it sets its own (ESOCKET for ECONNREFUSED).
     asCode(coded.originalCode) && asCode(coded.originalCode),
     asCode(coded.responseCode) && `SMTP ${asCode(coded.responseCode)}`,
     // nodemailer's command, e.g. `RCPT TO`: words only, never its argument.

@@ -15,9 +15,6 @@ import {
 
 const languageSchema = z.enum(languages, { error: errorMessages.languageInvalid });
 
-// Postgres text cannot hold U+0000; refusing it keeps such input a 400 instead of a database error.
-const hasNul = (value: string) => value.includes('\u0000');
-
 /**
  * An e-mail address, bare, in its one stored spelling (contract.ts's normaliseEmail); `missing` is the
  * message when it is absent or empty. Display names, comments and the like get the invalid message.
@@ -40,30 +37,32 @@ const text = (max: number, tooLong: string) =>
     .trim()
     .min(1, errorMessages.commentFieldsRequired)
     .max(max, tooLong)
-    .refine((value) => !hasNul(value), errorMessages.controlCharacters);
+    // Postgres text cannot hold U+0000; refusing it keeps such input a 400 instead of a database error.
+    .refine((value) => !value.includes('\u0000'), errorMessages.controlCharacters);
+
+/** The invisible honeypot field, true when filled: anything but absent or blank means a bot filled it in. */
+const honeypot = z
+  .unknown()
+  .optional()
+  .transform((value) => (value ?? false) !== false && String(value).trim() !== '');
 
 // ---- Request bodies -------------------------------------------------------------------------------
 
-/**
- * POST /api/subscribe. `language` is the page's, for the letters (English when absent); `website` is
- * the invisible honeypot field: people leave it empty.
- */
+/** POST /api/subscribe. `language` is the page's, for the letters (English when absent). */
 export const subscribeBody = z.object({
   email: email(errorMessages.invalidEmail),
   language: languageSchema.default('en'),
-  website: z.unknown().optional(),
+  website: honeypot,
 });
+
+/** A signed token from a letter's link, refused with `invalid` when it cannot be one. */
+const token = (invalid: string) => z.object({ token: z.string({ error: invalid }).max(200, invalid) });
 
 /** POST /api/subscribe/confirm: the token from the link in the confirmation letter. */
-export const confirmBody = z.object({
-  token: z.string({ error: errorMessages.confirmInvalid }).max(200, errorMessages.confirmInvalid),
-});
-export type ConfirmBody = z.infer<typeof confirmBody>;
+export const confirmBody = token(errorMessages.confirmInvalid);
 
 /** GET and POST /api/moderation: the token from an approve or hide link of a moderation letter. */
-export const moderationToken = z.object({
-  token: z.string({ error: errorMessages.moderationInvalid }).max(200, errorMessages.moderationInvalid),
-});
+export const moderationToken = token(errorMessages.moderationInvalid);
 
 /** POST /api/moderation/comment also takes the page's language, for the article's title. */
 export const moderationShowBody = moderationToken.extend({ lang: languageSchema.optional() });
@@ -87,7 +86,7 @@ export const articleRatingBody = z.object({
   email: email(errorMessages.ratingEmailRequired),
 });
 
-/** POST /api/articles/:id/comments. `website` is the invisible honeypot field: people leave it empty. */
+/** POST /api/articles/:id/comments. */
 export const commentBody = z.object({
   name: text(nameMaxLength, errorMessages.nameTooLong),
   comment: text(commentMaxLength, errorMessages.commentTooLong),
@@ -97,5 +96,5 @@ export const commentBody = z.object({
     email(errorMessages.invalidEmail).optional(),
   ),
   language: languageSchema,
-  website: z.unknown().optional(),
+  website: honeypot,
 });

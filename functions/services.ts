@@ -9,13 +9,7 @@ import type { Content } from './content.ts';
 import { settings } from './db/schema.ts';
 import type { Database, Db } from './db/types.ts';
 
-export interface Services {
-  config: Config;
-  content: Content;
-  db(): Promise<Database>;
-  /** Key for e-mail and client-address hashes: HASH_SECRET, or one generated once and kept in the database. */
-  hashSecret(): Promise<string>;
-}
+export type Services = ReturnType<typeof createServices>;
 
 /** What the platform knows about the request that the headers may not say. */
 export interface Platform {
@@ -52,8 +46,9 @@ async function loadHashSecret(db: Db): Promise<string> {
   return row.value;
 }
 
-export function createServices(config: Config, content: Content, open: () => Promise<Database>): Services {
+export function createServices(config: Config, content: Content, open: () => Promise<Database>) {
   const db = retryingOnce(open);
+  // Key for e-mail and client-address hashes: HASH_SECRET, or one generated once and kept in the database.
   const hashSecret = retryingOnce(async () => config.hashSecret ?? loadHashSecret((await db()).db));
   return { config, content, db, hashSecret };
 }

@@ -2,7 +2,7 @@
 
 import { and, count, eq, gte, sql } from 'drizzle-orm';
 import type { Config } from './config.ts';
-import { type Lang, languages, moderationStatuses } from './contract.ts';
+import { languages, moderationStatuses } from './contract.ts';
 import { pgliteDirectory } from './db/pgliteDirectory.ts';
 import {
   articleRatings,
@@ -23,16 +23,6 @@ export type DatabaseInUse =
   | { kind: 'pglite'; path: string }
   | { kind: 'postgres'; host: string; database: string };
 
-export interface SiteStats {
-  database: DatabaseInUse;
-  /** Subscribers per state, and all of them per language. */
-  subscribers: { pending: number; confirmed: number; byLanguage: Record<Lang, number> };
-  /** `waiting` includes confirmation letters asked for and not yet queued; `sentToday` counts since 00:00 UTC. */
-  letters: { waiting: number; failed: number; sentToday: number };
-  comments: { published: number; held: number; hidden: number };
-  ratings: { articles: number; tips: number };
-}
-
 /** The database of this configuration, named as the operator would look for it. */
 export function databaseInUse(config: Pick<Config, 'databaseUrl' | 'dataDir'>): DatabaseInUse {
   if (!config.databaseUrl) return { kind: 'pglite', path: pgliteDirectory(config.dataDir) };
@@ -40,12 +30,14 @@ export function databaseInUse(config: Pick<Config, 'databaseUrl' | 'dataDir'>): 
   return { kind: 'postgres', host: url.host, database: decodeURIComponent(url.pathname.slice(1)) };
 }
 
-const tally = <K extends string>(rows: readonly { key: K; n: number }[], keys: readonly K[]) =>
+/** Each of `keys` with the sum of `n` over the rows whose column `by` holds it (0 when none does). */
+const tally = <R extends { n: number }, K extends string>(rows: R[], by: keyof R, keys: readonly K[]) =>
   Object.fromEntries(
-    keys.map((key) => [key, rows.filter((row) => row.key === key).reduce((a, row) => a + row.n, 0)]),
+    keys.map((key) => [key, rows.filter((row) => row[by] === key).reduce((a, row) => a + row.n, 0)]),
   ) as Record<K, number>;
 
-export async function siteStats(db: Db, database: DatabaseInUse, now = new Date()): Promise<SiteStats> {
+/** Subscribers per state and language, letters, comments per state and ratings. */
+export async function siteStats(db: Db, database: DatabaseInUse, now = new Date()) {
   const today = utcDay(now);
   const midnight = new Date(`${today}T00:00:00.000Z`);
   const [people, queue, requested, sentByQueue, sentIssues, thread, rated, liked] = await Promise.all([
@@ -53,7 +45,7 @@ export async function siteStats(db: Db, database: DatabaseInUse, now = new Date(
       .select({ status: subscribers.status, language: subscribers.language, n: count() })
       .from(subscribers)
       .groupBy(subscribers.status, subscribers.language),
-    db.select({ key: mailQueue.status, n: count() }).from(mailQueue).groupBy(mailQueue.status),
+    db.select({ status: mailQueue.status, n: count() }).from(mailQueue).groupBy(mailQueue.status),
     db.select({ n: count() }).from(subscribers).where(eq(subscribers.confirmWanted, true)),
     db
       .select({ n: sql<string | null>`sum(${lettersSent.sent})` })
@@ -63,36 +55,30 @@ export async function siteStats(db: Db, database: DatabaseInUse, now = new Date(
       .select({ n: count() })
       .from(newsletterSends)
       .where(and(eq(newsletterSends.status, 'sent'), gte(newsletterSends.updatedAt, midnight))),
-    db.select({ key: comments.status, n: count() }).from(comments).groupBy(comments.status),
+    db.select({ status: comments.status, n: count() }).from(comments).groupBy(comments.status),
     db.select({ n: count() }).from(articleRatings),
     db.select({ n: count() }).from(tipRatings),
   ]);
-  const states = tally(
-    people.map((row) => ({ key: row.status, n: row.n })),
-    subscriberStatuses,
-  );
-  const queued = tally(queue, mailStatuses);
+  const queued = tally(queue, 'status', mailStatuses);
   return {
     database,
     subscribers: {
-      ...states,
-      byLanguage: tally(
-        people.map((row) => ({ key: row.language, n: row.n })),
-        languages,
-      ),
+      ...tally(people, 'status', subscriberStatuses),
+      byLanguage: tally(people, 'language', languages),
     },
+    // `waiting` includes confirmation letters asked for and not yet queued; `sentToday` counts since 00:00 UTC.
     letters: {
       waiting: queued.waiting + (requested[0]?.n ?? 0),
       failed: queued.failed,
       sentToday: Number(sentByQueue[0]?.n ?? 0) + (sentIssues[0]?.n ?? 0),
     },
-    comments: tally(thread, moderationStatuses),
+    comments: tally(thread, 'status', moderationStatuses),
     ratings: { articles: rated[0]?.n ?? 0, tips: liked[0]?.n ?? 0 },
   };
 }
 
 /** The figures as a two-column table, one figure per line. */
-export function formatStats(stats: SiteStats): string {
+export function formatStats(stats: Awaited<ReturnType<typeof siteStats>>): string {
   const { database: db, subscribers: s, letters: l, comments: c, ratings: r } = stats;
   const rows: [string, string | number][] = [
     ['Database', db.kind === 'pglite' ? `PGlite at ${db.path}` : `PostgreSQL ${db.database} on ${db.host}`],

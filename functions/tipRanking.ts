@@ -1,6 +1,6 @@
 // What readers liked: likes and dislikes per tip from the stored ratings, ranked fairly for authors
 // (`npm run admin -- tips`).
-import { asc, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { readTips } from './content.ts';
 import type { Lang } from './contract.ts';
 import { tipRatings } from './db/schema.ts';
@@ -20,33 +20,30 @@ export function wilsonLowerBound(hits: number, total: number, z: number = z95): 
   return (p + z2 / (2 * total) - z * Math.sqrt((p * (1 - p) + z2 / (4 * total)) / total)) / (1 + z2 / total);
 }
 
-export interface TipScore {
-  tipId: string;
-  text: string;
-  likes: number;
-  dislikes: number;
-  /** Wilson lower bounds of the like share and of the dislike share. */
-  likeScore: number;
-  dislikeScore: number;
+/** A rated tip with the Wilson lower bounds of its like share and of its dislike share. */
+function scored(tip: { tipId: string; likes: number; dislikes: number }, text: string) {
+  const total = tip.likes + tip.dislikes;
+  return {
+    ...tip,
+    text,
+    likeScore: wilsonLowerBound(tip.likes, total),
+    dislikeScore: wilsonLowerBound(tip.dislikes, total),
+  };
 }
-
-export interface LanguageReport {
-  language: Lang;
-  /** Rated tips, best first. */
-  ranked: TipScore[];
-  /** Tips in tips.json that nobody has rated yet. */
-  neverRated: { tipId: string; text: string }[];
-}
+type TipScore = ReturnType<typeof scored>;
 
 const byScore = (a: TipScore, b: TipScore) =>
   b.likeScore - a.likeScore ||
   b.likes + b.dislikes - (a.likes + a.dislikes) ||
   a.tipId.localeCompare(b.tipId);
 
-/** Likes and dislikes of every rated tip per language, ranked, and the tips nobody rated. */
-export async function tipReport(db: Db, contentDir: string, languages: Lang[]): Promise<LanguageReport[]> {
+/**
+ * Per language, the rated tips with their likes and dislikes, best first, and the tips in tips.json
+ * nobody has rated yet.
+ */
+export async function tipReport(db: Db, contentDir: string, languages: Lang[]) {
   const tips = await readTips(contentDir);
-  const reports: LanguageReport[] = [];
+  const reports = [];
   for (const language of languages) {
     const rows = await db
       .select({
@@ -56,19 +53,11 @@ export async function tipReport(db: Db, contentDir: string, languages: Lang[]): 
       })
       .from(tipRatings)
       .where(eq(tipRatings.language, language))
-      .groupBy(tipRatings.tipId)
-      .orderBy(asc(tipRatings.tipId));
+      .groupBy(tipRatings.tipId);
     const known = tips[language];
     const ranked = rows
-      .map(({ tipId, likes, dislikes }) => ({
-        tipId,
-        // A tip removed from tips.json keeps its ratings; say so instead of hiding them.
-        text: known.get(tipId) ?? '(no longer in tips.json)',
-        likes,
-        dislikes,
-        likeScore: wilsonLowerBound(likes, likes + dislikes),
-        dislikeScore: wilsonLowerBound(dislikes, likes + dislikes),
-      }))
+      // A tip removed from tips.json keeps its ratings; say so instead of hiding them.
+      .map((tip) => scored(tip, known.get(tip.tipId) ?? '(no longer in tips.json)'))
       .sort(byScore);
     const rated = new Set(ranked.map((tip) => tip.tipId));
     const neverRated = [...known].filter(([id]) => !rated.has(id)).map(([tipId, text]) => ({ tipId, text }));
@@ -76,6 +65,8 @@ export async function tipReport(db: Db, contentDir: string, languages: Lang[]): 
   }
   return reports;
 }
+
+type LanguageReport = Awaited<ReturnType<typeof tipReport>>[number];
 
 const languageNames: Record<Lang, string> = { en: 'English', bg: 'Bulgarian' };
 /** Rows shown per list in the text report; `--csv` gives every tip. */
@@ -124,17 +115,12 @@ const csvField = (value: string | number) =>
 /** Every tip, one row each: rated ones best first with their rank, then the never-rated ones. */
 export function tipReportCsv(reports: LanguageReport[]): string {
   const lines = ['language,rank,tip,likes,dislikes,like_score,dislike_score,text'];
+  const row = (...fields: (string | number)[]) => lines.push(fields.map(csvField).join(','));
   for (const { language, ranked, neverRated } of reports) {
-    for (const [i, tip] of ranked.entries()) {
-      const { tipId, likes, dislikes, likeScore, dislikeScore, text } = tip;
-      lines.push(
-        [language, i + 1, tipId, likes, dislikes, likeScore.toFixed(4), dislikeScore.toFixed(4), text]
-          .map(csvField)
-          .join(','),
-      );
+    for (const [i, { tipId, likes, dislikes, likeScore, dislikeScore, text }] of ranked.entries()) {
+      row(language, i + 1, tipId, likes, dislikes, likeScore.toFixed(4), dislikeScore.toFixed(4), text);
     }
-    for (const { tipId, text } of neverRated)
-      lines.push([language, '', tipId, 0, 0, '', '', text].map(csvField).join(','));
+    for (const { tipId, text } of neverRated) row(language, '', tipId, 0, 0, '', '', text);
   }
   return lines.join('\n');
 }

@@ -55,6 +55,4 @@ export const tipSchema = z.object({
 export type TipEntry = z.infer<typeof tipSchema>;
 
 /** Rare tips are the ones whose id starts with `r`. */
-export function isRare(id: string): boolean {
-  return id.startsWith('r');
-}
+export const isRare = (id: string): boolean => id.startsWith('r');

@@ -29,9 +29,8 @@ export function normaliseAddress(address: string): string {
  * always have: a derived key would orphan every stored rating hash (one rating per person, and the
  * operator's export and delete, find ratings by it).
  */
-export function keyedHash(key: string | Buffer, value: string): string {
-  return createHmac('sha256', key).update(value).digest('hex');
-}
+export const keyedHash = (key: string | Buffer, value: string): string =>
+  createHmac('sha256', key).update(value).digest('hex');
 
 /** The rate-limit key for an address today (UTC): a different, unlinkable key every day. */
 export function clientKey(secret: string, address: string, now = new Date()): string {

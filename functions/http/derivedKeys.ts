@@ -10,10 +10,9 @@ const derived = new Map<string, Buffer>();
 /** The 32-byte key of `use` under `secret` (computed once per secret and use). */
 export function deriveKey(secret: string, use: KeyUse): Buffer {
   const id = `${use}\u0000${secret}`;
-  let key = derived.get(id);
-  if (!key) {
-    key = Buffer.from(hkdfSync('sha256', secret, 'important-advice', `important-advice/${use}`, 32));
-    derived.set(id, key);
-  }
+  const key =
+    derived.get(id) ??
+    Buffer.from(hkdfSync('sha256', secret, 'important-advice', `important-advice/${use}`, 32));
+  derived.set(id, key);
   return key;
 }

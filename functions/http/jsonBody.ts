@@ -9,12 +9,6 @@ import type { ZodType } from 'zod';
 import { bodyLimitBytes, errorMessages } from '../contract.ts';
 import type { AppEnv } from '../services.ts';
 
-const requireJson = createMiddleware<AppEnv>(async (c, next) => {
-  const mediaType = c.req.header('content-type')?.split(';')[0]?.trim().toLowerCase();
-  if (mediaType !== 'application/json') return c.json({ error: errorMessages.unsupportedMediaType }, 415);
-  return next();
-});
-
 // The client may still be sending the rest of the body: the connection closes after this answer, so no
 // client reuses it and meets a reset on its next request.
 const tooLarge = (c: Context) => c.json({ error: errorMessages.bodyTooLarge }, 413, { Connection: 'close' });
@@ -22,9 +16,11 @@ const tooLarge = (c: Context) => c.json({ error: errorMessages.bodyTooLarge }, 4
 // Chunked bodies (no Content-Length) are counted as they stream in and cut off at the limit.
 const limitStreamedSize = bodyLimit({ maxSize: bodyLimitBytes, onError: tooLarge });
 
-// With a Content-Length the HTTP parser delivers exactly that many bytes, so the header decides. This
-// path also leaves the body unread for the Node adapter's fast direct read (no web stream).
-const limitSize = createMiddleware<AppEnv>(async (c, next) => {
+const jsonOfSize = createMiddleware<AppEnv>(async (c, next) => {
+  const mediaType = c.req.header('content-type')?.split(';')[0]?.trim().toLowerCase();
+  if (mediaType !== 'application/json') return c.json({ error: errorMessages.unsupportedMediaType }, 415);
+  // With a Content-Length the HTTP parser delivers exactly that many bytes, so the header decides. This
+  // path also leaves the body unread for the Node adapter's fast direct read (no web stream).
   const length = c.req.header('content-length');
   if (length === undefined || c.req.header('transfer-encoding') !== undefined)
     return limitStreamedSize(c, next);
@@ -41,19 +37,19 @@ const parse = createMiddleware<AppEnv>(async (c, next) => {
   return next();
 });
 
-/** 415 unless JSON, 413 above the size limit, 400 when it does not parse. */
-export const jsonBody = every(requireJson, limitSize, parse);
-
 /**
- * Validates the parsed body with `schema`; on failure answers 400 with the first problem's message
- * (every schema message names its field), wrapped by `shape` when a route needs more fields.
+ * The body: 415 unless JSON, 413 above the size limit, 400 when it does not parse; then valid for
+ * `schema`, else 400 with the first problem's message (every schema message names its field), wrapped
+ * by `shape` when a route needs more fields.
  */
 export function validJson<T extends ZodType>(schema: T, shape = (error: string) => ({ error }) as object) {
-  return zValidator('json', schema, (result, c) => {
+  const validator = zValidator('json', schema, (result, c) => {
     if (result.success) return;
     const issue = result.error.issues[0];
     const message =
       issue?.path.length === 0 ? errorMessages.bodyNotObject : (issue?.message ?? 'Invalid request');
     return c.json(shape(message), 400);
   });
+  // Typed as the validator, so the route's input (and the pages' typed client) still knows the schema.
+  return every(jsonOfSize, parse, validator) as typeof validator;
 }

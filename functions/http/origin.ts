@@ -12,8 +12,8 @@ const unsafeMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** scheme://host the visitor used; behind a trusted proxy the forwarded headers say it. */
 function ownOrigin(request: Request, trust: TrustProxy): string {
   const url = new URL(request.url);
-  const proto = forwarded(request.headers, 'x-forwarded-proto', trust) ?? url.protocol.replace(':', '');
-  const host = forwarded(request.headers, 'x-forwarded-host', trust) ?? url.host;
+  const proto = forwarded(request.headers.get('x-forwarded-proto'), trust) ?? url.protocol.replace(':', '');
+  const host = forwarded(request.headers.get('x-forwarded-host'), trust) ?? url.host;
   return `${proto}://${host}`.toLowerCase();
 }
 

@@ -12,16 +12,11 @@ import { clientKey, normaliseAddress } from './clientKey.ts';
 import { peerAddress, requestTrust } from './requestTrust.ts';
 import { clientAddress } from './trustProxy.ts';
 
-/** Which configured limit applies: subscribe, comment or rating (SUBSCRIBE_/COMMENT_/RATING_LIMIT_PER_HOUR). */
-export type LimitName = keyof Config['limits'];
+/** Which configured limit applies: subscribe, comment, rating or moderation (*_LIMIT_PER_HOUR). */
+type LimitName = keyof Config['limits'];
 
 /** One request's attempt at an action: the row it counts in, and the most that row may reach. */
-export interface Attempt {
-  clientKey: string;
-  action: string;
-  windowStart: Date;
-  max: number;
-}
+type Attempt = { clientKey: string; action: string; windowStart: Date; max: number };
 
 const hourMs = 3_600_000;
 
@@ -44,32 +39,13 @@ const upsertAttempt = perDatabase((db) =>
 
 /** Counts the attempt and returns the attempts so far this hour, this one included. */
 export async function countAttempt(db: Db, attempt: Attempt): Promise<number> {
-  const { clientKey, action, windowStart } = attempt;
-  const [row] = await upsertAttempt(db).execute({ clientKey, action, windowStart });
+  const [row] = await upsertAttempt(db).execute(attempt);
   return row?.hits ?? 1;
 }
 
-/** The attempt this request makes, or undefined when the limit is 0 (off). */
-async function attemptOf(c: Context<AppEnv>, action: string, limit: LimitName): Promise<Attempt | undefined> {
-  const { config, hashSecret } = c.var.services;
-  const max = config.limits[limit];
-  if (max === 0) return undefined;
-  const now = new Date();
-  const address = normaliseAddress(clientAddress(c.req.raw.headers, peerAddress(c), requestTrust(c)));
-  return {
-    clientKey: clientKey(await hashSecret(), address, now),
-    action,
-    windowStart: new Date(Math.floor(now.getTime() / hourMs) * hourMs),
-    max,
-  };
-}
-
 /** Answers 429 with `body` and a Retry-After up to the next clock hour. */
-function tooMany<T extends { error: string }>(c: Context, body: T) {
-  const response = c.json(body, 429);
-  response.headers.set('Retry-After', String(Math.ceil((hourMs - (Date.now() % hourMs)) / 1000)));
-  return response;
-}
+const tooMany = <T extends { error: string }>(c: Context, body: T) =>
+  c.json(body, 429, { 'Retry-After': String(Math.ceil((hourMs - (Date.now() % hourMs)) / 1000)) });
 
 /**
  * Refuses with 429 and `body` once a client made more than the configured attempts at `action` this
@@ -79,10 +55,14 @@ function tooMany<T extends { error: string }>(c: Context, body: T) {
 export function rateLimit<T extends { error: string }>(action: string, limit: LimitName, body: T) {
   // The 429 is part of the route's type, so the pages' typed client knows it can happen.
   return createMiddleware<AppEnv, string, BlankInput, ReturnType<typeof tooMany<T>>>(async (c, next) => {
-    const attempt = await attemptOf(c, action, limit);
-    if (attempt && (await countAttempt((await c.var.services.db()).db, attempt)) > attempt.max) {
-      return tooMany(c, body);
-    }
-    return next();
+    const { config, hashSecret, db } = c.var.services;
+    const max = config.limits[limit];
+    if (max === 0) return next();
+    const now = new Date();
+    const address = normaliseAddress(clientAddress(c.req.raw.headers, peerAddress(c), requestTrust(c)));
+    const key = clientKey(await hashSecret(), address, now);
+    const windowStart = new Date(Math.floor(now.getTime() / hourMs) * hourMs);
+    const hits = await countAttempt((await db()).db, { clientKey: key, action, windowStart, max });
+    return hits > max ? tooMany(c, body) : next();
   });
 }

@@ -6,15 +6,21 @@ import type { IncomingMessage } from 'node:http';
 import { isIP } from 'node:net';
 import proxyAddr from 'proxy-addr';
 
-/** The hosting platforms whose own client and location headers can be believed when named. */
-export const platforms = ['cloudflare', 'netlify', 'vercel'] as const;
-export type PlatformName = (typeof platforms)[number];
+/**
+ * The hosting platforms whose own client and location headers can be believed when named, each with
+ * its header of the client's address, which it overwrites whatever the client sent.
+ */
+const platformClientHeader = {
+  cloudflare: 'cf-connecting-ip',
+  netlify: 'x-nf-client-connection-ip',
+  vercel: 'x-real-ip',
+} as const;
+type PlatformName = keyof typeof platformClientHeader;
 
 /**
- * How many proxies stand in front (`hops`; 0 means none: the socket is the client), and the platform
- * among them, if one is named: only then do its client and location headers count. Or, with
- * `proxies` (TRUST_PROXY as a list of addresses), which peers are proxies: `trustFor` then finds a
- * request's hops, one per listed proxy from the socket inwards.
+ * How many proxies stand in front (`hops`; 0: the socket is the client) and the named platform among
+ * them, whose own headers then count; or, for a list of addresses, `proxies`, by which `trustFor` finds
+ * a request's hops, one per listed proxy from the socket inwards.
  */
 export interface TrustProxy {
   hops: number;
@@ -25,26 +31,19 @@ export interface TrustProxy {
 
 export const noProxy: TrustProxy = { hops: 0, platform: undefined };
 
-/** Each platform's header with the client's address, which it overwrites whatever the client sent. */
-const platformClientHeader: Record<PlatformName, string> = {
-  cloudflare: 'cf-connecting-ip',
-  netlify: 'x-nf-client-connection-ip',
-  vercel: 'x-real-ip',
-};
+/** A header as Node or fetch gives it (Node gives a repeated header as an array). */
+type HeaderValue = string | string[] | null | undefined;
 
 /**
- * TRUST_PROXY as written: a number of proxies, `true`/`yes` (one), `false`/`no` (none), a platform
- * name (one proxy: that platform), or a comma-separated list of the proxies' addresses and CIDR ranges
- * and `loopback`, `linklocal`, `uniquelocal` (Express's `trust proxy`, by proxy-addr). Undefined when
- * it is none of these.
+ * TRUST_PROXY as written: a count, true/yes (1), false/no (0), a platform (one proxy), or a list of the
+ * proxies' addresses and ranges as Express's `trust proxy` takes it (by proxy-addr); else undefined.
  */
 export function parseTrustProxy(value: string): TrustProxy | undefined {
   const word = value.trim().toLowerCase();
   if (/^\d{1,2}$/.test(word)) return { hops: Number(word), platform: undefined };
   if (word === 'true' || word === 'yes') return { hops: 1, platform: undefined };
   if (word === 'false' || word === 'no') return noProxy;
-  const platform = platforms.find((name) => name === word);
-  if (platform) return { hops: 1, platform };
+  if (Object.hasOwn(platformClientHeader, word)) return { hops: 1, platform: word as PlatformName };
   const list = word.split(',').map((entry) => entry.trim());
   if (list.some((entry) => !entry)) return undefined;
   try {
@@ -60,15 +59,11 @@ export function trustsProxies(trust: TrustProxy): boolean {
 }
 
 /**
- * TRUST_PROXY for one request from `peer`: a list becomes the number of hops whose proxies it names,
- * walking X-Forwarded-For from the socket inwards while each hop is listed (proxy-addr's walk), so a
- * client that reaches the port itself is its own address whatever it forwards. A count is as given.
+ * TRUST_PROXY for one request from `peer`: a list becomes the hops proxy-addr walks from the socket
+ * inwards while each is listed, so a client that reaches the port itself is its own address whatever
+ * it forwards. A count is as given.
  */
-export function trustFor(
-  trust: TrustProxy,
-  peer: string | undefined,
-  forwardedFor: string | string[] | null | undefined,
-): TrustProxy {
+export function trustFor(trust: TrustProxy, peer: string | undefined, forwardedFor: HeaderValue): TrustProxy {
   if (!trust.proxies || !peer) return trust.proxies ? noProxy : trust;
   const request = {
     headers: { 'x-forwarded-for': entries(forwardedFor).join(',') },
@@ -78,9 +73,8 @@ export function trustFor(
   return { hops: chain.length - 1, platform: trust.platform };
 }
 
-/** The comma-separated entries of a header value, in order, trimmed, empty ones dropped (Node gives a
- * repeated header as an array). */
-function entries(value: string | string[] | null | undefined): string[] {
+/** The comma-separated entries of a header value, in order, trimmed, empty ones dropped. */
+function entries(value: HeaderValue): string[] {
   return (Array.isArray(value) ? value.join(',') : (value ?? ''))
     .split(',')
     .map((entry) => entry.trim())
@@ -88,32 +82,21 @@ function entries(value: string | string[] | null | undefined): string[] {
 }
 
 /**
- * The value of an `X-Forwarded-*` list that the outermost trusted proxy appended: `hops` from the
- * right (the leftmost when there are fewer entries), or undefined when no proxy is trusted.
+ * The entry of an `X-Forwarded-*` header value that the outermost trusted proxy appended: `hops` from
+ * the right (the leftmost when there are fewer entries), or undefined when no proxy is trusted.
  */
-export function forwarded(headers: Headers, name: string, trust: TrustProxy): string | undefined {
-  return forwardedEntry(headers.get(name), trust);
-}
-
-/** `forwarded` for a header value as it stands (Node's own request headers, say). */
-export function forwardedEntry(
-  value: string | string[] | null | undefined,
-  trust: TrustProxy,
-): string | undefined {
+export function forwarded(value: HeaderValue, trust: TrustProxy): string | undefined {
   if (trust.hops === 0) return undefined;
   const list = entries(value);
   return list[Math.max(list.length - trust.hops, 0)];
 }
 
 /** Whether the X-Forwarded-Proto entry the outermost trusted proxy wrote says HTTPS. */
-export function forwardedHttps(value: string | string[] | null | undefined, trust: TrustProxy): boolean {
-  return forwardedEntry(value, trust)?.toLowerCase() === 'https';
+export function forwardedHttps(value: HeaderValue, trust: TrustProxy): boolean {
+  return forwarded(value, trust)?.toLowerCase() === 'https';
 }
 
-/**
- * Whether the visitor's connection is HTTPS: the URL says so, or (behind a trusted proxy that
- * terminates TLS) the X-Forwarded-Proto entry that proxy wrote.
- */
+/** Whether the visitor's connection is HTTPS: the URL's, or the X-Forwarded-Proto of a trusted proxy. */
 export function isHttps(request: Request, trust: TrustProxy): boolean {
   if (new URL(request.url).protocol === 'https:') return true;
   return forwardedHttps(request.headers.get('x-forwarded-proto'), trust);
@@ -133,8 +116,7 @@ export function clientAddress(headers: Headers, direct: string | undefined, trus
   if (trust.hops > 0) {
     const list = entries(headers.get('x-forwarded-for'));
     // Walk leftwards from the nearest proxy's entry, one per trusted proxy.
-    for (let i = list.length - 1; i >= Math.max(list.length - trust.hops, 0); i--) {
-      const entry = list[i] as string;
+    for (const entry of list.slice(Math.max(list.length - trust.hops, 0)).reverse()) {
       if (!isIP(entry)) break;
       address = entry;
     }

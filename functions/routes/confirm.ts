@@ -4,13 +4,13 @@ import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { errorMessages } from '../contract.ts';
 import { subscribers } from '../db/schema.ts';
-import { jsonBody, validJson } from '../http/jsonBody.ts';
+import { validJson } from '../http/jsonBody.ts';
 import { confirmAndStartCourse } from '../mail/courseSchedule.ts';
 import { checkConfirmToken } from '../mail/tokens.ts';
 import { confirmBody } from '../schemas.ts';
 import type { AppEnv } from '../services.ts';
 
-export const confirm = new Hono<AppEnv>().post('/', jsonBody, validJson(confirmBody), async (c) => {
+export const confirm = new Hono<AppEnv>().post('/', validJson(confirmBody), async (c) => {
   const { token } = c.req.valid('json');
   const { hashSecret, db: open } = c.var.services;
   const check = checkConfirmToken(await hashSecret(), token);

@@ -4,8 +4,7 @@
 // A platform's location headers count only when TRUST_PROXY names that platform (which overwrites them),
 // and GEO_COUNTRY_HEADER only behind a trusted proxy (which sets it): what a request says about itself
 // is no evidence, even where a visitor who fakes it would mostly fool themselves.
-import { Hono } from 'hono';
-import type { GeoAnswer } from '../contract.ts';
+import { type Context, Hono } from 'hono';
 import { requestTrust } from '../http/requestTrust.ts';
 import type { TrustProxy } from '../http/trustProxy.ts';
 import type { AppEnv, Platform } from '../services.ts';
@@ -27,11 +26,7 @@ function decode(value: string | null | undefined): string | undefined {
 function netlifyGeo(header: string | null): Geo {
   if (!header) return {};
   try {
-    const parsed = JSON.parse(Buffer.from(header, 'base64').toString('utf8')) as {
-      city?: unknown;
-      country?: { code?: unknown; name?: unknown };
-      subdivision?: { code?: unknown; name?: unknown };
-    };
+    const parsed = JSON.parse(Buffer.from(header, 'base64').toString('utf8'));
     const text = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim() : undefined);
     return {
       countryCode: text(parsed.country?.code),
@@ -46,62 +41,54 @@ function netlifyGeo(header: string | null): Geo {
 
 const regionNames = new Intl.DisplayNames(['en'], { type: 'region' });
 
+/** The English name of a two-letter code (Intl throws for none of them), or Unknown when it knows none. */
 function countryName(code: string): string {
-  try {
-    const name = regionNames.of(code);
-    return name && name !== code ? name : unknown;
-  } catch {
-    return unknown;
-  }
+  const name = regionNames.of(code);
+  return name && name !== code ? name : unknown;
 }
 
-/** Reads the first source that knows: the platform's own data, then the trusted platform's headers, then custom. */
-export function readGeo(
-  headers: Headers,
-  platform: Geo | undefined,
-  trust: TrustProxy,
-  customHeader?: string,
-): GeoAnswer {
-  const from = (name: string, owner: TrustProxy['platform']) =>
-    trust.platform === owner ? decode(headers.get(name)) : undefined;
-  const netlify = trust.platform === 'netlify' ? netlifyGeo(headers.get('x-nf-geo')) : {};
-  const first = <T>(...values: (T | undefined)[]) => values.find((value) => value !== undefined);
-  const rawCode = first(
-    platform?.countryCode,
-    from('cf-ipcountry', 'cloudflare'),
-    from('x-vercel-ip-country', 'vercel'),
-    netlify.countryCode,
-    from('x-country', 'netlify'),
-    customHeader && trust.hops > 0 ? decode(headers.get(customHeader)) : undefined,
-  );
+/** What the platform TRUST_PROXY names wrote in its own location headers (which it overwrites). */
+function platformGeo(headers: Headers, platform: TrustProxy['platform']): Geo {
+  const from = (name: string) => decode(headers.get(name));
+  if (platform === 'cloudflare') {
+    return { countryCode: from('cf-ipcountry'), city: from('cf-ipcity'), region: from('cf-region') };
+  }
+  if (platform === 'vercel') {
+    const city = from('x-vercel-ip-city');
+    return { countryCode: from('x-vercel-ip-country'), city, region: from('x-vercel-ip-country-region') };
+  }
+  if (platform !== 'netlify') return {};
+  const netlify = netlifyGeo(headers.get('x-nf-geo'));
+  return { ...netlify, countryCode: netlify.countryCode ?? from('x-country') };
+}
+
+/**
+ * Reads the first source that knows: the platform's own data, then the trusted platform's headers, then
+ * custom. Every field is "Unknown" when none did.
+ */
+function readGeo(c: Context<AppEnv>) {
+  const { headers } = c.req.raw;
+  const [platform, trust, customHeader] = [
+    c.env?.geo,
+    requestTrust(c),
+    c.var.services.config.geoCountryHeader,
+  ];
+  const trusted = platformGeo(headers, trust.platform);
+  const rawCode =
+    platform?.countryCode ??
+    trusted.countryCode ??
+    (customHeader && trust.hops > 0 ? decode(headers.get(customHeader)) : undefined);
   // Cloudflare sends XX for unknown and T1 for Tor; anything not two letters is not a country.
-  const code =
-    rawCode && /^[A-Za-z]{2}$/.test(rawCode) && !/^(xx|t1)$/i.test(rawCode)
-      ? rawCode.toUpperCase()
-      : undefined;
+  const code = rawCode && /^(?!xx$|t1$)[a-z]{2}$/i.test(rawCode) ? rawCode.toUpperCase() : undefined;
   return {
     country_code: code ?? unknown,
-    country_name: code ? (first(platform?.countryName, netlify.countryName) ?? countryName(code)) : unknown,
-    city:
-      first(
-        platform?.city,
-        from('cf-ipcity', 'cloudflare'),
-        from('x-vercel-ip-city', 'vercel'),
-        netlify.city,
-      ) ?? unknown,
-    region:
-      first(
-        platform?.region,
-        from('cf-region', 'cloudflare'),
-        from('x-vercel-ip-country-region', 'vercel'),
-        netlify.region,
-      ) ?? unknown,
+    country_name: code ? (platform?.countryName ?? trusted.countryName ?? countryName(code)) : unknown,
+    city: platform?.city ?? trusted.city ?? unknown,
+    region: platform?.region ?? trusted.region ?? unknown,
   };
 }
 
 export const geo = new Hono<AppEnv>().get('/', (c) => {
   c.header('Cache-Control', 'private, no-store');
-  return c.json(
-    readGeo(c.req.raw.headers, c.env?.geo, requestTrust(c), c.var.services.config.geoCountryHeader),
-  );
+  return c.json(readGeo(c));
 });

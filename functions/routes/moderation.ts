@@ -8,9 +8,9 @@
 import { and, eq } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { Hono } from 'hono';
-import { errorMessages, type ModerationStatus } from '../contract.ts';
+import { errorMessages } from '../contract.ts';
 import { comments } from '../db/schema.ts';
-import { jsonBody, validJson } from '../http/jsonBody.ts';
+import { validJson } from '../http/jsonBody.ts';
 import { rateLimit } from '../http/rateLimit.ts';
 import { checkModerationToken } from '../mail/tokens.ts';
 import { reviewColumns } from '../moderation.ts';
@@ -27,11 +27,8 @@ async function checked(c: Context<AppEnv>, token: string) {
   return { action: check.action, commentId: check.commentId };
 }
 
-const decided = (status: ModerationStatus) =>
-  status === 'published' ? errorMessages.moderationApproved : errorMessages.moderationHidden;
-
 export const moderation = new Hono<AppEnv>()
-  .post('/comment', limited, jsonBody, validJson(moderationShowBody), async (c) => {
+  .post('/comment', limited, validJson(moderationShowBody), async (c) => {
     const { token, lang = 'en' } = c.req.valid('json');
     const check = await checked(c, token);
     if ('answer' in check) return check.answer;
@@ -41,21 +38,16 @@ export const moderation = new Hono<AppEnv>()
       .from(comments)
       .where(eq(comments.id, check.commentId));
     if (!row) return c.json({ error: errorMessages.moderationGone }, 404);
-    const title = await c.var.services.content.articleTitle(row.articleId, lang);
+    const { articleId, status, ...comment } = row;
+    const title = await c.var.services.content.articleTitle(articleId, lang);
     return c.json({
       action: check.action,
-      status: row.status,
-      comment: {
-        id: row.id,
-        name: row.name,
-        comment: row.comment,
-        language: row.language,
-        createdAt: row.createdAt.toISOString(),
-      },
-      article: { id: row.articleId, title: title ?? `#${row.articleId}` },
+      status,
+      comment: { ...comment, createdAt: comment.createdAt.toISOString() },
+      article: { id: articleId, title: title ?? `#${articleId}` },
     });
   })
-  .post('/', limited, jsonBody, validJson(moderationToken), async (c) => {
+  .post('/', limited, validJson(moderationToken), async (c) => {
     const check = await checked(c, c.req.valid('json').token);
     if ('answer' in check) return check.answer;
     const status = check.action === 'approve' ? 'published' : 'hidden';
@@ -71,6 +63,7 @@ export const moderation = new Hono<AppEnv>()
       .from(comments)
       .where(eq(comments.id, check.commentId));
     if (!row) return c.json({ error: errorMessages.moderationGone }, 404);
-    const now = row.status;
-    return c.json({ error: decided(now), status: now }, 409);
+    const decided =
+      row.status === 'published' ? errorMessages.moderationApproved : errorMessages.moderationHidden;
+    return c.json({ error: decided, status: row.status }, 409);
   });

@@ -1,6 +1,6 @@
-// POST /api/subscribe: the newsletter form. The address is
-// stored as pending, its confirmation letter asked for in the same row; the letter itself leaves later
-// (functions/mail/queue.ts), so a slow or absent mail server never slows or fails a subscription.
+// POST /api/subscribe: the newsletter form. The address is stored as pending, its confirmation letter
+// asked for in the same row; the letter itself leaves later (functions/mail/queue.ts), so a slow or
+// absent mail server never slows or fails a subscription.
 // One mailbox is one subscriber however it is spelled (`+tags`, Gmail's dots: schema.ts `mailbox`), and
 // gets at most two confirmation letters a day, so nobody can fill a stranger's inbox with spellings.
 import { sql } from 'drizzle-orm';
@@ -8,16 +8,15 @@ import { Hono } from 'hono';
 import { errorMessages } from '../contract.ts';
 import { perDatabase } from '../db/perDatabase.ts';
 import { subscribers } from '../db/schema.ts';
-import { isHoneypotFilled } from '../http/honeypot.ts';
-import { jsonBody, validJson } from '../http/jsonBody.ts';
+import { validJson } from '../http/jsonBody.ts';
 import { rateLimit } from '../http/rateLimit.ts';
 import { subscribeBody } from '../schemas.ts';
 import type { AppEnv } from '../services.ts';
 
 /** A pending address asking again gets a fresh confirmation letter once the last one is this old. */
-export const confirmResendAfterMs = 10 * 60_000;
+const confirmResendAfterMs = 10 * 60_000;
 /** At most this many confirmation letters reach one mailbox in any 24 hours, however it is spelled. */
-export const confirmLettersPerDay = 2;
+const confirmLettersPerDay = 2;
 
 // One row written: the unique mailbox decides (two simultaneous requests for one mailbox, in any
 // spellings, store one row), and `confirm_wanted` is the queued confirmation letter, moved into mail_queue
@@ -66,12 +65,11 @@ const resendConfirmation = perDatabase((db) =>
 export const subscribe = new Hono<AppEnv>().post(
   '/',
   rateLimit('subscribe', 'subscribe', { success: false, error: errorMessages.subscribeRateLimited }),
-  jsonBody,
   validJson(subscribeBody, (error) => ({ success: false, error })),
   async (c) => {
     const { email, language, website } = c.req.valid('json');
     // Looks accepted, so a bot learns nothing; nothing is stored and nobody is written to.
-    if (isHoneypotFilled(website)) return c.json({ success: true }, 201);
+    if (website) return c.json({ success: true }, 201);
     const { db } = await c.var.services.db();
     const inserted = await insertSubscriber(db).execute({ email, language });
     if (inserted.length > 0) return c.json({ success: true }, 201);

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { errorMessages } from '../contract.ts';
 import { tipRatings as tipRatingsTable } from '../db/schema.ts';
-import { jsonBody, validJson } from '../http/jsonBody.ts';
+import { validJson } from '../http/jsonBody.ts';
 import { rateLimit } from '../http/rateLimit.ts';
 import { tipRatingBody } from '../schemas.ts';
 import type { AppEnv } from '../services.ts';
@@ -11,7 +11,6 @@ import type { AppEnv } from '../services.ts';
 export const tipRatings = new Hono<AppEnv>().post(
   '/',
   rateLimit('tip-rating', 'rating', { error: errorMessages.ratingRateLimited }),
-  jsonBody,
   validJson(tipRatingBody),
   async (c) => {
     const { tipId, language, rating, sessionId } = c.req.valid('json');

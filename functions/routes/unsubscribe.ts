@@ -28,19 +28,14 @@ export const unsubscribe = new Hono<AppEnv>()
   })
   .get('/', async (c) => {
     const token = c.req.query('token') ?? '';
-    const subscriberId = checkUnsubscribeToken(await c.var.services.hashSecret(), token);
-    let language = 'en';
-    if (subscriberId) {
-      const { db } = await c.var.services.db();
-      const [row] = await db
-        .select({ language: subscribers.language })
-        .from(subscribers)
-        .where(eq(subscribers.id, subscriberId));
-      language = row?.language ?? language;
-    }
-    const page = language === 'bg' ? '/bg/unsubscribe' : '/unsubscribe';
-    return c.redirect(
-      `${c.var.services.config.siteUrl ?? ''}${page}?token=${encodeURIComponent(token)}`,
-      303,
-    );
+    const { hashSecret, db, config } = c.var.services;
+    const subscriberId = checkUnsubscribeToken(await hashSecret(), token);
+    const [row] = subscriberId
+      ? await (await db()).db
+          .select({ language: subscribers.language })
+          .from(subscribers)
+          .where(eq(subscribers.id, subscriberId))
+      : [];
+    const page = row?.language === 'bg' ? '/bg/unsubscribe' : '/unsubscribe';
+    return c.redirect(`${config.siteUrl ?? ''}${page}?token=${encodeURIComponent(token)}`, 303);
   });

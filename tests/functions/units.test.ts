@@ -195,10 +195,10 @@ describe('client keys', () => {
     expect(isHttps(spoofed, noProxy)).toBe(false);
     expect(isHttps(spoofed, { hops: 1, platform: undefined })).toBe(false);
     expect(isHttps(spoofed, { hops: 2, platform: undefined })).toBe(true);
-    expect(forwarded(spoofed.headers, 'x-forwarded-host', { hops: 1, platform: undefined })).toBe(
+    expect(forwarded(spoofed.headers.get('x-forwarded-host'), { hops: 1, platform: undefined })).toBe(
       'advice.example',
     );
-    expect(forwarded(spoofed.headers, 'x-forwarded-host', noProxy)).toBeUndefined();
+    expect(forwarded(spoofed.headers.get('x-forwarded-host'), noProxy)).toBeUndefined();
   });
 
   it.each([
