@@ -102,17 +102,24 @@ export function startServe(
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
     child.on('exit', (code, signal) => resolve({ code, signal })),
   );
+  let stopped = false;
   return new Promise((resolve, reject) => {
     const onData = () => {
       const match = /serving (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
       if (!match?.[1]) return;
       child.stdout?.off('data', onData);
+      // A server that dies under a test leaves only refused connections: say how it ended, and what it said.
+      void exited.then(({ code, signal }) => {
+        if (!stopped && code !== 0 && signal !== 'SIGKILL')
+          console.error(`serve exited under a test (code ${code}, signal ${signal}):\n${output}`);
+      });
       resolve({
         url: match[1],
         child,
         output: () => output,
         exited,
         stop: async (signal = 'SIGTERM') => {
+          stopped = true;
           if (child.exitCode === null && child.signalCode === null) child.kill(signal);
           return exited;
         },
