@@ -213,7 +213,9 @@ export async function lockDataDir(dataDir: string, options: LockOptions = {}): P
   heldHere.add(dataDir);
   const refresh = setInterval(() => {
     const lock = readLock(file);
-    if (lock && lock.owner?.token !== me.token) {
+    // Only a lock that names another owner is proof: one read mid-write or not at all (too many open
+    // files on a busy machine) says nothing, and stopping on it would take the site down for nothing.
+    if (lock?.owner && lock.owner.token !== me.token) {
       // Someone took the directory over (the file was deleted by hand and another process started,
       // or another host judged us gone): two writers corrupt PGlite, so this process must stop now.
       console.error(
