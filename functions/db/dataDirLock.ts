@@ -213,8 +213,9 @@ export async function lockDataDir(dataDir: string, options: LockOptions = {}): P
   heldHere.add(dataDir);
   const refresh = setInterval(() => {
     const lock = readLock(file);
-    // Only a lock that names another owner is proof: one read mid-write or not at all (too many open
-    // files on a busy machine) says nothing, and stopping on it would take the site down for nothing.
+    // Only a lock that names another owner is proof. A failed read (too many open files on a busy
+    // machine) says nothing, and stopping on it would take the site down for nothing. An unparsable
+    // file is judged abandoned by the next starter, whose valid lock then stops us here.
     if (lock?.owner && lock.owner.token !== me.token) {
       // Someone took the directory over (the file was deleted by hand and another process started,
       // or another host judged us gone): two writers corrupt PGlite, so this process must stop now.
