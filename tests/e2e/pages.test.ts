@@ -221,7 +221,8 @@ describe('page contents', () => {
       'Policy updates',
     ]);
     const text = await page.locator('main').textContent();
-    expect(text).toContain('Last updated: September 1, 2025');
+    // The date of the policy's last real change (DECISIONS.md, 2026-11-27).
+    expect(text).toContain('Last updated: November 27, 2026');
     expect(text).toContain('deleted automatically after 30 days');
     // It agrees with the subscribe box and the welcome letter: five course letters, and any issue sent meanwhile.
     expect(text).toContain(
@@ -232,6 +233,9 @@ describe('page contents', () => {
       `mailto:${privacyContact({ ...loadEnv('production', process.cwd(), ''), ...process.env })}`,
     );
     expect(text).toContain('at most 26 months');
+    // Backups are named as the server makes them: nightly, the newest seven kept (BACKUP_KEEP's default).
+    expect(text).toContain('made once a night');
+    expect(text).toContain('gone from every backup within seven days');
     expect(text).toMatch(/country or city/);
     // The rights list reads as one sentence: the lead-in, then each item in turn.
     const rights = page.locator('#your-rights').locator('xpath=..').locator('p, li');
@@ -240,7 +244,7 @@ describe('page contents', () => {
     );
     await page.goto('/bg/privacy');
     expect(await page.locator('main h2').count()).toBe(9);
-    expect(await page.locator('main').textContent()).toContain('Последна актуализация: 1 септември 2025 г.');
+    expect(await page.locator('main').textContent()).toContain('Последна актуализация: 27 ноември 2026 г.');
     await page.context().close();
   });
 });

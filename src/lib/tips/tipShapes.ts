@@ -28,6 +28,11 @@ const plainWords = {
   ),
 } as const;
 
+const plainStems = {
+  en: new Set([...plainWords.en].flatMap((word) => [...contentStems(word, 'en')])),
+  bg: new Set([...plainWords.bg].flatMap((word) => [...contentStems(word, 'bg')])),
+};
+
 /** The text's sentences: a sentence ends at . ! ? or … (and any closing quote) before a capital or the end. */
 export function sentences(text: string): string[] {
   return text
@@ -46,7 +51,7 @@ export function opensWithQuestion(text: string): boolean {
  * form the text uses; the plain words are left out.
  */
 export function punchlineWords(text: string, lang: Lang): Map<string, string> {
-  const plain = new Set([...plainWords[lang]].flatMap((word) => [...contentStems(word, lang)]));
+  const plain = plainStems[lang];
   const words = new Map<string, string>();
   for (const word of (sentences(text).at(-1) ?? '').split(/[^\p{L}\p{N}']+/u)) {
     const [stem] = contentStems(word, lang);
