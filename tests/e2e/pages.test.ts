@@ -122,20 +122,31 @@ describe('page contents', () => {
     const page = await newPage();
     await page.goto('/blog');
     const articles = page.locator('main article');
-    expect(await articles.count()).toBe(2);
-    expect(await articles.nth(0).getByRole('heading').textContent()).toContain('The Tone You Set');
-    expect(await articles.nth(0).locator('time').textContent()).toBe('August 15, 2025');
-    expect(await articles.nth(1).locator('time').textContent()).toBe('August 1, 2025');
+    expect(await articles.count()).toBe(4);
+    // Newest first; the two of one day, the higher id first.
+    const hrefs = await articles.evaluateAll((all) =>
+      all.map((a) => a.querySelector('a')?.getAttribute('href')),
+    );
+    expect(hrefs).toEqual(['/blog/4', '/blog/2', '/blog/3', '/blog/1']);
+    expect(await articles.nth(0).getByRole('heading').textContent()).toContain(
+      'A Short No Beats a Long Excuse',
+    );
+    expect(await articles.nth(1).getByRole('heading').textContent()).toContain('The Reply That Gets Heavier');
+    expect(await articles.nth(2).getByRole('heading').textContent()).toContain('The Tone You Set');
+    expect(await articles.nth(0).locator('time').textContent()).toBe('November 27, 2026');
+    expect(await articles.nth(2).locator('time').textContent()).toBe('August 15, 2025');
+    expect(await articles.nth(3).locator('time').textContent()).toBe('August 1, 2025');
     expect(await articles.nth(0).textContent()).toContain('Relationships');
-    expect(await articles.nth(1).textContent()).toContain('Mental health');
-    const teaser = (await articles.nth(0).locator('p').nth(0).textContent()) ?? '';
+    expect(await articles.nth(1).textContent()).toContain('Productivity');
+    expect(await articles.nth(3).textContent()).toContain('Mental health');
+    const teaser = (await articles.nth(2).locator('p').nth(0).textContent()) ?? '';
     expect(teaser.endsWith('…')).toBe(true);
     expect(teaser.length).toBeLessThanOrEqual(201);
-    expect(await articles.nth(1).getByRole('link').getAttribute('href')).toBe('/blog/1');
     await page.goto('/bg/blog');
-    expect(await page.locator('main article time').first().textContent()).toBe('15 август 2025 г.');
+    expect(await page.locator('main article time').first().textContent()).toBe('27 ноември 2026 г.');
     expect(await page.locator('main article').first().textContent()).toContain('Взаимоотношения');
-    expect(await page.locator('main article a').first().getAttribute('href')).toBe('/bg/blog/3');
+    expect(await page.locator('main article a').first().getAttribute('href')).toBe('/bg/blog/4');
+    expect(await page.locator('main article').nth(1).textContent()).toContain('Продуктивност');
     await page.context().close();
   });
 
