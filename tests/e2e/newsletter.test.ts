@@ -102,7 +102,7 @@ it('subscribes on the Bulgarian home page, confirms from the letter, and unsubsc
 
   const letter = await letterInOutbox();
   expect(letter.to && 'text' in letter.to ? letter.to.text : '').toBe(email);
-  expect(letter.subject).toBe('Потвърди абонамента си с едно натискане');
+  expect(letter.subject).toBe('Потвърди абонамента си: отвори връзката и натисни веднъж');
   const link = (pagePath: string) =>
     new RegExp(`${server.url}${pagePath}\\?token=[A-Za-z0-9._-]+`).exec(letter.text ?? '')?.[0] ?? '';
   const confirmLink = link('/bg/subscribe/confirm');
@@ -118,7 +118,8 @@ it('subscribes on the Bulgarian home page, confirms from the letter, and unsubsc
   await page.waitForLoadState('networkidle');
   expect(await statusOf(email)).toBe('pending');
   await page.getByRole('button', { name: 'Потвърди абонамента ми' }).click();
-  await page.getByText('Готово, вътре си! Абонаментът ти е потвърден').waitFor();
+  await page.getByText('Успешно се абонира!').waitFor();
+  await page.getByText('Първото от петте писма на курса вече пътува.', { exact: false }).waitFor();
   expect(await statusOf(email)).toBe('confirmed');
   await expectAccessible(page);
   // Confirming started the course: its welcome letter follows within seconds.
@@ -156,8 +157,10 @@ it('confirms nothing in English either until the button is pressed', async () =>
   const page = await context.newPage();
   const email = `press-${Date.now()}@example.com`;
   expect((await page.request.post('/api/subscribe', { data: { email, language: 'en' } })).status()).toBe(201);
-  const letter = await letterTo(email, 'One click to confirm your subscription');
+  const letter = await letterTo(email, 'Confirm your subscription: open the link, then press once');
   expect(letter.text).toContain('where one more press confirms');
+  expect(letter.text).toContain('five course letters over 30 days');
+  expect(letter.text).toContain('and any issue we send meanwhile');
   const confirmLink = new RegExp(`${server.url}/subscribe/confirm\\?token=[A-Za-z0-9._-]+`).exec(
     letter.text ?? '',
   )?.[0];
@@ -171,7 +174,8 @@ it('confirms nothing in English either until the button is pressed', async () =>
   await page.waitForLoadState('networkidle');
   expect(await statusOf(email)).toBe('pending');
   await page.getByRole('button', { name: 'Confirm my subscription' }).click();
-  await page.getByText('You are in! Your subscription is confirmed').waitFor();
+  // The product's own words, now that they are true (DECISIONS.md, 2026-11-27).
+  await page.getByText('Successfully subscribed!').waitFor();
   expect(await page.getByRole('button', { name: 'Confirm my subscription' }).isVisible()).toBe(false);
   expect(await statusOf(email)).toBe('confirmed');
   await context.close();

@@ -122,20 +122,31 @@ describe('page contents', () => {
     const page = await newPage();
     await page.goto('/blog');
     const articles = page.locator('main article');
-    expect(await articles.count()).toBe(2);
-    expect(await articles.nth(0).getByRole('heading').textContent()).toContain('The Tone You Set');
-    expect(await articles.nth(0).locator('time').textContent()).toBe('August 15, 2025');
-    expect(await articles.nth(1).locator('time').textContent()).toBe('August 1, 2025');
+    expect(await articles.count()).toBe(4);
+    // Newest first; the two of one day, the higher id first.
+    const hrefs = await articles.evaluateAll((all) =>
+      all.map((a) => a.querySelector('a')?.getAttribute('href')),
+    );
+    expect(hrefs).toEqual(['/blog/4', '/blog/2', '/blog/3', '/blog/1']);
+    expect(await articles.nth(0).getByRole('heading').textContent()).toContain(
+      'A Short No Beats a Long Excuse',
+    );
+    expect(await articles.nth(1).getByRole('heading').textContent()).toContain('The Reply That Gets Heavier');
+    expect(await articles.nth(2).getByRole('heading').textContent()).toContain('The Tone You Set');
+    expect(await articles.nth(0).locator('time').textContent()).toBe('November 27, 2026');
+    expect(await articles.nth(2).locator('time').textContent()).toBe('August 15, 2025');
+    expect(await articles.nth(3).locator('time').textContent()).toBe('August 1, 2025');
     expect(await articles.nth(0).textContent()).toContain('Relationships');
-    expect(await articles.nth(1).textContent()).toContain('Mental health');
-    const teaser = (await articles.nth(0).locator('p').nth(0).textContent()) ?? '';
+    expect(await articles.nth(1).textContent()).toContain('Productivity');
+    expect(await articles.nth(3).textContent()).toContain('Mental health');
+    const teaser = (await articles.nth(2).locator('p').nth(0).textContent()) ?? '';
     expect(teaser.endsWith('…')).toBe(true);
     expect(teaser.length).toBeLessThanOrEqual(201);
-    expect(await articles.nth(1).getByRole('link').getAttribute('href')).toBe('/blog/1');
     await page.goto('/bg/blog');
-    expect(await page.locator('main article time').first().textContent()).toBe('15 август 2025 г.');
+    expect(await page.locator('main article time').first().textContent()).toBe('27 ноември 2026 г.');
     expect(await page.locator('main article').first().textContent()).toContain('Взаимоотношения');
-    expect(await page.locator('main article a').first().getAttribute('href')).toBe('/bg/blog/3');
+    expect(await page.locator('main article a').first().getAttribute('href')).toBe('/bg/blog/4');
+    expect(await page.locator('main article').nth(1).textContent()).toContain('Продуктивност');
     await page.context().close();
   });
 
@@ -221,7 +232,8 @@ describe('page contents', () => {
       'Policy updates',
     ]);
     const text = await page.locator('main').textContent();
-    expect(text).toContain('Last updated: September 1, 2025');
+    // The date of the policy's last real change (DECISIONS.md, 2026-11-27).
+    expect(text).toContain('Last updated: November 27, 2026');
     expect(text).toContain('deleted automatically after 30 days');
     // It agrees with the subscribe box and the welcome letter: five course letters, and any issue sent meanwhile.
     expect(text).toContain(
@@ -232,6 +244,9 @@ describe('page contents', () => {
       `mailto:${privacyContact({ ...loadEnv('production', process.cwd(), ''), ...process.env })}`,
     );
     expect(text).toContain('at most 26 months');
+    // Backups are named as the server makes them: nightly, the newest seven kept (BACKUP_KEEP's default).
+    expect(text).toContain('made once a night');
+    expect(text).toContain('gone from every backup within seven days');
     expect(text).toMatch(/country or city/);
     // The rights list reads as one sentence: the lead-in, then each item in turn.
     const rights = page.locator('#your-rights').locator('xpath=..').locator('p, li');
@@ -240,7 +255,7 @@ describe('page contents', () => {
     );
     await page.goto('/bg/privacy');
     expect(await page.locator('main h2').count()).toBe(9);
-    expect(await page.locator('main').textContent()).toContain('Последна актуализация: 1 септември 2025 г.');
+    expect(await page.locator('main').textContent()).toContain('Последна актуализация: 27 ноември 2026 г.');
     await page.context().close();
   });
 });

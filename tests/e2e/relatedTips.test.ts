@@ -22,13 +22,32 @@ const langs = [
     tipWithoutArticle: '/bg/tips/33',
     title: 'Да мислиш много не значи да мислиш',
   },
+  // The articles of issue #42: their tips point back to them.
+  {
+    lang: 'en',
+    article: '/blog/2',
+    tips: ['/tips/en_r2', '/tips/en_8', '/tips/en_42', '/tips/en_r12'],
+    heading: 'Small tips to go with it',
+    tipPage: '/tips/en_42',
+    tipWithoutArticle: '/tips/en_33',
+    title: 'The Reply That Gets Heavier Every Day',
+  },
+  {
+    lang: 'bg',
+    article: '/bg/blog/4',
+    tips: ['/bg/tips/101', '/bg/tips/58', '/bg/tips/69', '/bg/tips/r8'],
+    heading: 'Кратки съвети по темата',
+    tipPage: '/bg/tips/r8',
+    tipWithoutArticle: '/bg/tips/33',
+    title: 'По-добре кратко „не“, отколкото дълго оправдание',
+  },
 ] as const;
 
 /** The page as the server sends it, before any script runs. */
 const html = async (path: string) => (await fetch(new URL(path, baseURL))).text();
 
 for (const t of langs) {
-  describe(`related reading in ${t.lang}`, () => {
+  describe(`related reading in ${t.lang} (${t.article})`, () => {
     it("ends the article with its related tips, in the page's own HTML", async () => {
       const page = await newPage();
       await page.goto(t.article);

@@ -90,8 +90,8 @@ describeDb('newsletter: confirmed opt-in and one-click unsubscribe', () => {
 
     const english = letterTo(en);
     const bulgarian = letterTo(bg);
-    expect(english.mail.subject).toBe('One click to confirm your subscription');
-    expect(bulgarian.mail.subject).toBe('Потвърди абонамента си с едно натискане');
+    expect(english.mail.subject).toBe('Confirm your subscription: open the link, then press once');
+    expect(bulgarian.mail.subject).toBe('Потвърди абонамента си: отвори връзката и натисни веднъж');
     for (const [letter, own, other, prefix] of [
       [english, en, bg, ''],
       [bulgarian, bg, en, '/bg'],
@@ -212,7 +212,7 @@ describeDb('newsletter: confirmed opt-in and one-click unsubscribe', () => {
       dead.close();
     }
     expect(await drain({ now: new Date(now.getTime() + 2 * 60_000) })).toMatchObject({ sent: 1 });
-    expect(letterTo(email).mail.subject).toBe('One click to confirm your subscription');
+    expect(letterTo(email).mail.subject).toBe('Confirm your subscription: open the link, then press once');
     expect(await queuedFor(email)).toEqual([]);
   });
 

@@ -25,6 +25,15 @@ describe('dictionaries', () => {
     }
   });
 
+  it('ends no validation message with a period, as the product\'s own "Please enter a valid email address"', () => {
+    // One short line beside a field says what to fix; sentences of news (rate limits, failures) keep theirs.
+    const validation = /^(subscribe|rating|comments)\.(\w*[Rr]equired|invalid|chooseStars|\w*[Tt]ooLong)$/;
+    const keys = Object.keys(en).filter((key) => validation.test(key)) as (keyof typeof en)[];
+    expect(keys.length).toBeGreaterThanOrEqual(6);
+    for (const dictionary of [en, bg])
+      for (const key of keys) expect(dictionary[key], key).not.toMatch(/[.!]$/);
+  });
+
   it("holds the product's fixed texts word for word", () => {
     const t = translator('en');
     expect(t('home.title')).toBe('IMPORTANT ADVICE');

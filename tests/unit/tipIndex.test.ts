@@ -1,5 +1,12 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { readLetterFiles } from '../../functions/newsletter/course.ts';
+import { bg } from '../../src/i18n/ui/bg.ts';
+import { en } from '../../src/i18n/ui/en.ts';
+import { generatorTipIds } from '../../src/lib/newsletter/courseChecks.ts';
 import { shortTitle, tipGroups, tipNeighbours } from '../../src/lib/tips/tipIndex.ts';
+import { isRare, type TipEntry } from '../../src/lib/tips/tipRules.ts';
 
 const tips = [
   { id: '1', category: 'Тревожност' },
@@ -64,5 +71,20 @@ describe('a tip page title', () => {
 
   it('cuts inside a word only when the first word alone is too long', () => {
     expect(shortTitle('x'.repeat(80), frame)).toBe(`${'x'.repeat(40)}… | Important Advice`);
+  });
+});
+
+describe("the index's sentence about rare tips", () => {
+  it('is true: some come by the button, some only in the course letters, a few only on the index', async () => {
+    const contentDir = fileURLToPath(new URL('../../content', import.meta.url));
+    // The ids are all this needs; the build checks the texts.
+    const tips: TipEntry[] = JSON.parse(readFileSync(`${contentDir}/tips.json`, 'utf8'));
+    const rare = tips.filter((tip) => isRare(tip.id));
+    const byButton = generatorTipIds(tips);
+    const inLetters = new Set((await readLetterFiles(contentDir)).map((letter) => letter.data.tip));
+    const where = (id: string) => (byButton.has(id) ? 'button' : inLetters.has(id) ? 'letters' : 'index');
+    expect(new Set(rare.map((tip) => where(tip.id)))).toEqual(new Set(['button', 'letters', 'index']));
+    expect(en['tips.intro']).toMatch(/press the button.*course letters.*only here/);
+    expect(bg['tips.intro']).toMatch(/натиснеш бутона.*писмата от курса.*само тук/);
   });
 });

@@ -7,14 +7,15 @@ export const en = {
   'letter.brand': 'Important Advice',
   'letter.tagline': 'Small, kind nudges for people who think a little too much.',
   'letter.unsubscribe': 'Unsubscribe',
-  'letter.unsubscribeHint': 'Had enough? One click and this address is deleted, no questions asked.',
+  'letter.unsubscribeHint':
+    'Had enough? One press on the page this link opens deletes this address, no questions asked.',
   'letter.why': 'You get this letter because this address subscribed at {site}.',
 
-  'confirm.subject': 'One click to confirm your subscription',
+  'confirm.subject': 'Confirm your subscription: open the link, then press once',
   'confirm.preview': 'Press the button, then confirm on the page it opens.',
   'confirm.greeting': 'Hello, superstar!',
   'confirm.body':
-    'Someone, hopefully you, asked for our short, kind letters at this address. Press the button: it opens a page on our site, where one more press confirms (opening the page alone changes nothing). The first letter arrives right away, then one a week, five in all over 30 days, and then we forget this address. No spam, no guilt trips.',
+    'Someone, hopefully you, asked for our short, kind letters at this address. Press the button: it opens a page on our site, where one more press confirms (opening the page alone changes nothing). Then come five course letters over 30 days, the first at once and then one a week, and any issue we send meanwhile. After that we forget this address. No spam, no guilt trips.',
   'confirm.button': 'Yes, send me the letters',
   'confirm.linkHint': 'If the button does not work, open this link:',
   'confirm.ignore':

@@ -200,7 +200,7 @@ export const en = {
   'privacy.rights.optOut': 'and opt out of the newsletter and of analytics.',
   'privacy.retention.title': 'Data retention',
   'privacy.retention.body':
-    'Subscriber emails are deleted automatically 30 days after you give them to us, or 48 hours after if the subscription is never confirmed, unless deleted earlier on request or by the unsubscribe link in every letter. Analytics data is kept for at most 26 months. Comments stay published until you or we remove them.',
+    'Subscriber emails are deleted automatically 30 days after you give them to us, or 48 hours after if the subscription is never confirmed, unless deleted earlier on request or by the unsubscribe link in every letter. When backups are switched on, a copy of the whole database (subscriber addresses, comments with any email given, the one-way hashes of ratings) is made once a night, kept privately and used only to restore the site after a failure; we keep the newest seven and delete older ones, so an address deleted from the site is gone from every backup within seven days. Analytics data is kept for at most 26 months. Comments stay published until you or we remove them.',
   'privacy.contact.title': 'Contact',
   'privacy.contact.body':
     'For any question about your data, or to use any of your rights, write to {email} and we will answer within 30 days.',
@@ -231,11 +231,12 @@ export const en = {
   'newsletter.confirm.metaTitle': 'Confirm your subscription | Important Advice',
   'newsletter.confirm.title': 'Your subscription',
   'newsletter.confirm.body':
-    'One press and it is done: your subscription is confirmed, the first of five letters leaves at once, then one a week, and soon after the fifth we forget your address. Opening this page alone changes nothing.',
+    'Press the button to confirm. Then come five course letters over 30 days, the first at once and then one a week, and any issue we send meanwhile; soon after the fifth we forget your address. Opening this page alone changes nothing.',
   'newsletter.confirm.button': 'Confirm my subscription',
   'newsletter.confirm.working': 'Confirming your subscription...',
+  'newsletter.confirm.subscribed': 'Successfully subscribed!',
   'newsletter.confirm.done':
-    'You are in! Your subscription is confirmed: the first of five course letters is on its way, and soon after the fifth we forget your address.',
+    'The first of five course letters is on its way. Any issue we send in these 30 days comes too, and soon after the fifth letter we forget your address.',
   'newsletter.confirm.used':
     'This link was already used: your subscription is confirmed. Nothing else to do.',
   'newsletter.confirm.expired':
@@ -286,7 +287,7 @@ export const en = {
     'Every tip of Important Advice in one list, by topic: small, kind nudges for overthinkers, each with its own page.',
   'tips.title': 'Every tip, by topic',
   'tips.intro':
-    '{count} tips in {topics} topics. The rare ones turn up only now and then when you press the button.',
+    '{count} tips in {topics} topics. Of the rare ones, some turn up now and then when you press the button, some come only in the course letters, and a few live only here.',
   'tips.topics': 'Topics',
   'tips.rare': 'Rare',
   'tip.all': 'All tips',

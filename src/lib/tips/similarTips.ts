@@ -14,7 +14,7 @@ const stopWords = {
   en: new Set(
     `a about after again all also am an and any are as at be because been before being but by can
     did do does doesn't don't down even every for from get gets go going got had has have having he her
-    here him his how i i'm if in into is isn't it it's its just let like me more most much my no nobody
+    here him his how i i'm if in into is isn't it it's its just let like me more most much my no
     not now of off on once one only or other our out over own really same she should so some something
     still such than that that's the their them then there these they this those through to too up us
     very was we were what when where which while who why will with won't would you you'll you're you've

@@ -3,12 +3,13 @@
 import { z } from 'zod';
 import { type TipEntry, tipSchema } from '../../../functions/tipSchema.ts';
 import { findSimilarTips } from './similarTips.ts';
+import { checkTipShapes } from './tipShapes.ts';
 
 export { isRare, maxTipLength, type TipEntry, tipSchema } from '../../../functions/tipSchema.ts';
 
 /**
- * Checks what a schema cannot see entry by entry: unique ids, and texts within each language that
- * neither repeat nor closely reword another tip (see `similarTips.ts`).
+ * Checks what a schema cannot see entry by entry: unique ids, texts within each language that neither
+ * repeat nor closely reword another tip (see `similarTips.ts`), and the limits on shapes (`tipShapes.ts`).
  * Returns one readable line per problem; an empty list means the tips are fine.
  */
 export function checkTips(entries: readonly TipEntry[]): string[] {
@@ -25,7 +26,7 @@ export function checkTips(entries: readonly TipEntry[]): string[] {
       else texts[lang].set(key, tip.id);
     }
   }
-  problems.push(...findSimilarTips(entries));
+  problems.push(...findSimilarTips(entries), ...checkTipShapes(entries));
   return problems;
 }
 
