@@ -81,7 +81,8 @@ const envSchema = z.object({
     .optional(),
   ADMIN_LANGUAGE: z.enum(['en', 'bg'], { error: 'expected en or bg' }).default('en'),
   BACKUP_DIR: z.string().optional(),
-  BACKUP_KEEP: count(7, 1),
+  // At most a month's worth: no backup outlives the privacy page's promise (nightlyBackups.ts).
+  BACKUP_KEEP: count(7, 1).refine((keep) => keep <= 30, 'expected a whole number from 1 to 30'),
   NEWSLETTER_PER_SECOND: count(5, 1),
 });
 

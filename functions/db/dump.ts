@@ -7,6 +7,7 @@ import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { dumpArgs } from './dumpArgs.ts';
 
 /** PostgreSQL's pg_dump: on PATH, else the newest of Debian's /usr/lib/postgresql/<version>/bin. */
 export function findPgDump(): string | undefined {
@@ -44,7 +45,7 @@ export async function dumpPostgres(url: string): Promise<string> {
         "server's version or newer, e.g. `apt-get install postgresql-client`.",
     );
   }
-  const args = ['--inserts', '--no-owner', '--no-privileges', '--no-password'];
+  const args = ['--inserts', ...dumpArgs, '--no-password'];
   const env = { ...process.env, ...libpqEnv(url) };
   const { stdout } = await promisify(execFile)(pgDump, args, { env, maxBuffer: 2 ** 31 - 1 }).catch(
     (error: Error & { stderr?: string }) => {

@@ -48,6 +48,9 @@ const database = await openDatabase(config).catch((error: unknown) => {
 });
 
 const services = createServices(config, createContent(config.contentDir), async () => database);
+// Opening through the services forgets again whoever asked to be forgotten (erasure.ts), before the
+// purge, the mail queue or any request.
+await services.db().catch((error: unknown) => fail(`Cannot prepare the database: ${safeError(error)}`));
 const app = createApp(services);
 const site = await createStaticSite(config.distDir);
 for (const problem of site.problems) console.warn(problem);
@@ -109,7 +112,7 @@ server.listen(config.port, config.host, async () => {
 });
 let mail: ReturnType<typeof startMailQueue> | undefined;
 let admin: { close(): Promise<void> } | undefined;
-const backups = startNightlyBackups(database, config);
+const backups = startNightlyBackups(database, config, services.hashSecret);
 
 server.on('error', (error) => fail(`Cannot listen on ${config.host}:${config.port}: ${error.message}`));
 
