@@ -2,6 +2,8 @@
 // database, PGlite or PostgreSQL, then applies the migrations made since the backup and, before any
 // letter can leave, the erasure log and the retention rules. It runs with no server on the target: a
 // PGlite folder is locked for it, and the load is one transaction on either.
+import fs from 'node:fs/promises';
+import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -13,9 +15,12 @@ import { purgeExpired } from '../retention.ts';
 import { readBackup } from './backupSignature.ts';
 import { lockDataDir } from './dataDirLock.ts';
 import { portableDump } from './dump.ts';
-import { migrate } from './migrate.ts';
+import { defaultMigrationsDir, migrate } from './migrate.ts';
 import { pgliteDirectory } from './pgliteDirectory.ts';
 import type { DatabaseConfig, Db } from './types.ts';
+
+/** The migration that makes the erasure log, written to run again. */
+const erasureLogMigration = '0008_erasure-log.sql';
 
 export class RestoreRefusedError extends Error {
   override name = 'RestoreRefusedError';
@@ -133,6 +138,8 @@ async function load(session: Session, text: string, options: Options, where: str
   // pg_dump's script empties the search path for its session.
   await session.script('reset search_path');
   const applied = await migrate(session.db);
+  // The log, where the target never had it (a new database, whose backup says it was made).
+  await session.script(await fs.readFile(path.join(defaultMigrationsDir(), erasureLogMigration), 'utf8'));
   const secret = await secretIn(session, options.secret);
   if (secret) await deleteOutboxLetters(dataDir, await forgetAgain(session.db, secret));
   await purgeExpired(session.db, new Date(), dataDir);

@@ -1,6 +1,6 @@
 -- The erasure log lives in a schema of its own that backups leave out and restores never empty, so it
--- outlives every restore. A restore of a backup older than this migration runs it again over the
--- surviving log: hence IF NOT EXISTS.
+-- outlives every restore. Idempotent: a restore runs it again (restore.ts), since a backup's own
+-- schema_migrations may say it was applied on a database where the log was never made.
 CREATE SCHEMA IF NOT EXISTS "erasures";
 --> statement-breakpoint
 CREATE TABLE IF NOT EXISTS "erasures"."log" (
@@ -10,6 +10,3 @@ CREATE TABLE IF NOT EXISTS "erasures"."log" (
 	CONSTRAINT "log_mailbox_hash_scope_pk" PRIMARY KEY("mailbox_hash","scope"),
 	CONSTRAINT "log_scope" CHECK ("erasures"."log"."scope" in ('subscription', 'person'))
 );
---> statement-breakpoint
-ALTER TABLE "comments" ADD COLUMN "email_hash" text;--> statement-breakpoint
-CREATE INDEX "comments_email_hash" ON "comments" USING btree ("email_hash");
