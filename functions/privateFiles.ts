@@ -8,12 +8,20 @@ export const privateFileMode = 0o600;
 /**
  * Creates `dir` (and missing parents) 0700. One that exists open to other users (a folder made 0755 by
  * an earlier version) is closed to them if it is ours, with a warning naming it, so an upgrade needs no
- * step of the operator's; one owned by another user is left as it is.
+ * step of the operator's; one owned by another user is left as it is, with a warning.
  */
 export function makePrivateDir(dir: string): void {
   fs.mkdirSync(dir, { recursive: true, mode: privateDirMode });
   const { mode, uid } = fs.statSync(dir);
-  if ((mode & 0o077) === 0 || uid !== process.getuid?.()) return;
+  if (process.getuid && uid !== process.getuid()) {
+    // Not ours to close: whoever owns it can read visitors' data, whatever its mode.
+    console.warn(
+      `${dir} belongs to another user (uid ${uid}), who can read and change visitors' data in it: ` +
+        'give it to the user the site runs as (chown), or choose another DATA_DIR.',
+    );
+    return;
+  }
+  if ((mode & 0o077) === 0) return;
   fs.chmodSync(dir, mode & privateDirMode);
   console.warn(
     `${dir} was open to other users of this machine (mode ${(mode & 0o777).toString(8)}): ` +
