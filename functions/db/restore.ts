@@ -11,6 +11,7 @@ import pg from 'pg';
 import type { Config } from '../config.ts';
 import { erasureHorizonDays, forgetAgain } from '../erasure.ts';
 import { deleteOutboxLetters } from '../mail/outbox.ts';
+import { closeFilesToOthers } from '../privateFiles.ts';
 import { purgeExpired } from '../retention.ts';
 import { readBackup } from './backupSignature.ts';
 import { lockDataDir } from './dataDirLock.ts';
@@ -168,8 +169,11 @@ async function restorePglite(dataDir: string, text: string, options: Options) {
       script: async (sql) => void (await client.exec(sql)),
       db: drizzlePglite({ client }),
     };
-    return await load(session, text, options, `The PGlite database in ${dataDir}`, dataDir).finally(() =>
-      client.close(),
+    return await load(session, text, options, `The PGlite database in ${dataDir}`, dataDir).finally(
+      async () => {
+        await client.close();
+        await closeFilesToOthers(pgliteDirectory(dataDir));
+      },
     );
   } finally {
     release();

@@ -63,16 +63,17 @@ describe('nothing leaks by the file system', () => {
     const envFile = path.join(dir, 'settings.env');
     fs.writeFileSync(envFile, 'CONFIRM_MAIL_PER_HOUR=7\n', { mode: 0o644 });
     fs.chmodSync(envFile, 0o644);
-    // A real PGlite database made by a process started as every command is (startup.ts).
-    const script = path.join(dir, 'make.mjs');
+    // The site's own PGlite database, opened and closed by a process started as every command is.
+    const script = path.join(dir, 'make.ts');
     fs.writeFileSync(
       script,
-      `import { PGlite } from '@electric-sql/pglite';
-       const db = new PGlite(process.argv[2]); await db.query('select 1'); await db.close();
+      `import { openPglite } from ${JSON.stringify(path.resolve('functions/db/pglite.ts'))};
+       const database = await openPglite(process.argv[2]);
+       await database.db.execute('select 1');
+       await database.close();
        console.log(process.env.CONFIRM_MAIL_PER_HOUR);`,
     );
-    fs.symlinkSync(path.resolve('node_modules'), path.join(dir, 'node_modules'));
-    const data = path.join(dir, 'pglite');
+    const data = path.join(dir, 'data');
     const run = await runScript(script, [data], { ENV_FILE: envFile });
     expect([run.code, run.stdout.trim()]).toEqual([0, '7']);
     expect(run.stderr).toContain(`${envFile} can be read by other users of this machine (mode 644)`);
