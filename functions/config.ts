@@ -88,9 +88,13 @@ const envSchema = z.object({
     .optional(),
   ADMIN_LANGUAGE: z.enum(['en', 'bg'], { error: 'expected en or bg' }).default('en'),
   BACKUP_DIR: z.string().optional(),
-  // At most a month's worth: no backup outlives the privacy page's promise (nightlyBackups.ts).
-  BACKUP_KEEP: count(7, 1).refine((keep) => keep <= 30, 'expected a whole number from 1 to 30'),
+  // At most a week's worth: no backup outlives the privacy page's promise (nightlyBackups.ts).
+  BACKUP_KEEP: count(7, 1).refine(
+    (keep) => keep <= 7,
+    'expected a whole number from 1 to 7 (the privacy page promises a week)',
+  ),
   NEWSLETTER_PER_SECOND: count(5, 1),
+  MAX_CONNECTIONS: count(1000, 1),
 });
 
 // The configuration every part receives: the variables validated above, resolved and grouped.
@@ -119,6 +123,8 @@ const configSchema = envSchema.transform((e) => ({
   host: e.HOST,
   port: e.PORT,
   distDir: path.resolve(e.DIST_DIR),
+  /** Most connections `npm run serve` holds open at once; more are refused until one closes. */
+  maxConnections: e.MAX_CONNECTIONS,
   /** The public address of the site, for links in letters; `npm run serve` uses its own address when unset. */
   siteUrl: e.SITE_URL?.replace(/\/+$/, ''),
   mail: {

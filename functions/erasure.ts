@@ -9,7 +9,8 @@ import { keyedHash } from './http/clientKey.ts';
 
 /**
  * How long the log remembers, and so the oldest backup a restore takes: no backup is kept longer
- * (nightly ones 30 days at most), so an older entry could apply to nothing a restore brings back.
+ * (nightly ones a week at most; an operator's own a month), so an older entry could apply to nothing a
+ * restore brings back.
  */
 export const erasureHorizonDays = 35;
 

@@ -13,7 +13,7 @@ import { safeError } from '../safeError.ts';
 
 const dayMs = 86_400_000;
 /** No backup in BACKUP_DIR lives longer, whatever BACKUP_KEEP says (the privacy page names it). */
-export const backupMaxDays = 30;
+export const backupMaxDays = 7;
 const backupName = /^backup-\d{8}T\d{6}Z\.sql$/;
 
 /** `backup-20261126T031500Z.sql`: names that sort as their times do. */

@@ -94,6 +94,11 @@ const server = http.createServer((request, response) => {
 // browsers' and load balancers' pools; the headers timeout must stay above it.
 server.keepAliveTimeout = 65_000;
 server.headersTimeout = 66_000;
+// A slow client (a header or a body trickled a byte at a time) holds its connection no longer than a
+// whole request may take, 70 s rather than Node's 5 minutes; and no more than MAX_CONNECTIONS are open
+// at once, so a crowd of them cannot take every socket the process has.
+server.requestTimeout = 70_000;
+server.maxConnections = config.maxConnections;
 server.listen(config.port, config.host, async () => {
   const info = server.address() as AddressInfo;
   const host = info.family === 'IPv6' ? `[${info.address}]` : info.address;
