@@ -4,7 +4,7 @@ import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig, envField } from 'astro/config';
-import { loadEnv } from 'vite';
+import { loadEnvFile } from './functions/envFile.ts';
 import { counterpartPath, langOfPath } from './src/i18n/paths.ts';
 import { builtPages } from './src/integrations/builtPages.ts';
 import { clientDirectives } from './src/integrations/clientDirectives.ts';
@@ -12,7 +12,9 @@ import { pageDates } from './src/lib/blog/pageDates.ts';
 import { onBuildLog } from './src/lib/buildLogs.ts';
 import { siteUrl } from './src/lib/siteUrl.ts';
 
-const env = { ...loadEnv('production', process.cwd(), ''), ...process.env };
+// `.env` by name, as the server and commands read it; Vite's own `.env.*` loading is off (envDir).
+loadEnvFile();
+const env = { ...process.env };
 // SITE_URL, else Netlify's URL there, else loopback; a production build with neither stops here.
 const site = siteUrl(env).url;
 // The sitemap's lastmod: the articles' dates, the blog lists' newest and the privacy policy's.
@@ -80,6 +82,8 @@ export default defineConfig({
     }),
   ],
   vite: {
+    // Only `.env`, read above: never `.env.production` or `.env.local` (envFile.ts).
+    envDir: false,
     plugins: [tailwindcss()],
     // Without the bundler's warnings that mean nothing here (src/lib/buildLogs.ts says which).
     build: { rolldownOptions: { onLog: onBuildLog } },

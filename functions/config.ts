@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { isValidEmail, normaliseEmail } from './contract.ts';
-import { parseTrustProxy, type TrustProxy } from './http/trustProxy.ts';
+import { barePlatform, parseTrustProxy, type TrustProxy } from './http/trustProxy.ts';
 
 /** A count as written: digits only, at least `min` (0 or 1), `fallback` when unset. */
 const count = (fallback: number, min: 0 | 1 = 0) =>
@@ -29,12 +29,19 @@ const envSchema = z.object({
   TRUST_PROXY: z
     .string()
     .default('false')
+    .refine((value) => !barePlatform(value), {
+      error: (issue) =>
+        `a platform's name alone would believe its client and location headers from anyone who connects: ` +
+        `add the platform's published proxy ranges, e.g. ${String(issue.input).trim().toLowerCase()}:173.245.48.0/20,2400:cb00::/32 ` +
+        "(its whole current list), or leave TRUST_PROXY unset on the platform's own functions",
+    })
     .transform(parseTrustProxy)
     .pipe(
       z.custom<TrustProxy>((trust) => trust !== undefined, {
         error:
           "expected the proxies' addresses or CIDR ranges, comma-separated (or loopback, linklocal, uniquelocal), " +
-          'the number of proxies in front (true means 1, false 0), or cloudflare, netlify, vercel',
+          'the number of proxies in front (true means 1, false 0), or a platform and its ranges ' +
+          '(cloudflare:173.245.48.0/20,...; also netlify:, vercel:)',
       }),
     ),
   ALLOWED_ORIGINS: z
@@ -81,8 +88,13 @@ const envSchema = z.object({
     .optional(),
   ADMIN_LANGUAGE: z.enum(['en', 'bg'], { error: 'expected en or bg' }).default('en'),
   BACKUP_DIR: z.string().optional(),
-  BACKUP_KEEP: count(7, 1),
+  // At most a week's worth: no backup outlives the privacy page's promise (nightlyBackups.ts).
+  BACKUP_KEEP: count(7, 1).refine(
+    (keep) => keep <= 7,
+    'expected a whole number from 1 to 7 (the privacy page promises a week)',
+  ),
   NEWSLETTER_PER_SECOND: count(5, 1),
+  MAX_CONNECTIONS: count(1000, 1),
 });
 
 // The configuration every part receives: the variables validated above, resolved and grouped.
@@ -111,6 +123,8 @@ const configSchema = envSchema.transform((e) => ({
   host: e.HOST,
   port: e.PORT,
   distDir: path.resolve(e.DIST_DIR),
+  /** Most connections `npm run serve` holds open at once; more are refused until one closes. */
+  maxConnections: e.MAX_CONNECTIONS,
   /** The public address of the site, for links in letters; `npm run serve` uses its own address when unset. */
   siteUrl: e.SITE_URL?.replace(/\/+$/, ''),
   mail: {

@@ -1,5 +1,6 @@
-// A person's requests under the privacy policy, by e-mail address: see everything held, delete it all.
-// Tip ratings are keyed on an anonymous browser session, not an address, so they cannot be linked.
+// A person's requests under the privacy policy, by e-mail address in any spelling of its mailbox: see
+// everything held, delete it all (and keep it deleted through restores: erasure.ts). Tip ratings are
+// keyed on an anonymous browser session, not an address, so they cannot be linked.
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import {
   articleRatings,
@@ -10,6 +11,7 @@ import {
   subscribers,
 } from './db/schema.ts';
 import type { Db } from './db/types.ts';
+import { mailboxHash, mailboxOf, recordErasure } from './erasure.ts';
 import { keyedHash } from './http/clientKey.ts';
 import { queueRequestedLetters } from './mail/queue.ts';
 import { reviewColumns } from './moderation.ts';
@@ -52,10 +54,20 @@ async function subscriptionOf(db: Db, subscriber: typeof subscribers.$inferSelec
   };
 }
 
-/** Everything held about `email` (already trimmed and lower-cased, as stored). */
+/**
+ * The hashes a person's comments and ratings are stored under: their mailbox's, and for ratings given
+ * before ratings were keyed on the mailbox, the spelling's own.
+ */
+async function personHashes(db: Db, secret: string, email: string) {
+  const mailbox = await mailboxOf(db, email);
+  return { mailbox, hashes: [...new Set([mailboxHash(secret, mailbox), keyedHash(secret, email)])] };
+}
+
+/** Everything held about the mailbox `email` reaches (already trimmed and lower-cased), as stored. */
 export async function exportPerson(db: Db, secret: string, email: string) {
   // So a letter asked for a moment ago shows as queued, as it is.
   await queueRequestedLetters(db);
+  const { mailbox, hashes } = await personHashes(db, secret, email);
   const [subscriber] = await db
     .select()
     .from(subscribers)
@@ -64,7 +76,7 @@ export async function exportPerson(db: Db, secret: string, email: string) {
   const ownComments = await db
     .select({ ...reviewColumns, status: comments.status })
     .from(comments)
-    .where(eq(comments.email, email))
+    .where(inArray(comments.emailHash, hashes))
     .orderBy(comments.id);
   const ratings = await db
     .select({
@@ -73,35 +85,41 @@ export async function exportPerson(db: Db, secret: string, email: string) {
       ratedAt: articleRatings.updatedAt,
     })
     .from(articleRatings)
-    .where(eq(articleRatings.emailHash, keyedHash(secret, email)))
+    .where(inArray(articleRatings.emailHash, hashes))
     .orderBy(articleRatings.articleId);
   return {
-    email,
-    subscription: subscriber ? await subscriptionOf(db, subscriber) : null,
+    asked: email,
+    mailbox,
+    /** The address as the subscription stores it; comments and ratings store only a keyed hash. */
+    subscription: subscriber ? { email: subscriber.email, ...(await subscriptionOf(db, subscriber)) } : null,
     comments: ownComments.map((c) => ({ ...c, createdAt: iso(c.createdAt) })),
     articleRatings: ratings.map((r) => ({ ...r, ratedAt: iso(r.ratedAt) })),
   };
 }
 
 /**
- * Deletes the subscriptions of the mailbox (with their queued letters and send logs), the comments and
- * the article ratings of `email`, all or nothing.
+ * Deletes the subscriptions of the mailbox (with their queued letters and send logs), its comments and
+ * its article ratings, all or nothing, and logs the erasure so no restore brings any of it back.
  */
 export async function deletePerson(db: Db, secret: string, email: string) {
   return db.transaction(async (tx) => {
     // Named for the count (a letter asked for a moment ago included); the foreign keys would delete
     // them with the subscription anyway.
     await queueRequestedLetters(tx);
+    const { hashes } = await personHashes(tx, secret, email);
     const ids = tx.select({ id: subscribers.id }).from(subscribers).where(ofMailbox(email));
-    const hash = keyedHash(secret, email);
     const letters = await tx.delete(mailQueue).where(inArray(mailQueue.subscriberId, ids)).returning();
     const sends = await tx
       .delete(newsletterSends)
       .where(inArray(newsletterSends.subscriberId, ids))
       .returning();
     const gone = await tx.delete(subscribers).where(ofMailbox(email)).returning({ email: subscribers.email });
-    const ownComments = await tx.delete(comments).where(eq(comments.email, email)).returning();
-    const ratings = await tx.delete(articleRatings).where(eq(articleRatings.emailHash, hash)).returning();
+    const ownComments = await tx.delete(comments).where(inArray(comments.emailHash, hashes)).returning();
+    const ratings = await tx
+      .delete(articleRatings)
+      .where(inArray(articleRatings.emailHash, hashes))
+      .returning();
+    for (const hash of hashes) await recordErasure(tx, hash, 'person');
     return {
       addresses: gone.map((row) => row.email),
       subscribers: gone.length,

@@ -8,6 +8,8 @@ import type { Config } from './config.ts';
 import type { Content } from './content.ts';
 import { settings } from './db/schema.ts';
 import type { Database, Db } from './db/types.ts';
+import { forgetAgain } from './erasure.ts';
+import { deleteOutboxLetters } from './mail/outbox.ts';
 
 export type Services = ReturnType<typeof createServices>;
 
@@ -47,9 +49,17 @@ async function loadHashSecret(db: Db): Promise<string> {
 }
 
 export function createServices(config: Config, content: Content, open: () => Promise<Database>) {
-  const db = retryingOnce(open);
   // Key for e-mail and client-address hashes: HASH_SECRET, or one generated once and kept in the database.
-  const hashSecret = retryingOnce(async () => config.hashSecret ?? loadHashSecret((await db()).db));
+  const secretOf = (database: Database) => config.hashSecret ?? loadHashSecret(database.db);
+  // Before anything reads or mails: whoever asked to be forgotten is forgotten again (a restore may
+  // have brought them back while this process was down).
+  const db = retryingOnce(async () => {
+    const database = await open();
+    const gone = await forgetAgain(database.db, await secretOf(database));
+    await deleteOutboxLetters(config.dataDir, gone);
+    return database;
+  });
+  const hashSecret = retryingOnce(async () => secretOf(await db()));
   return { config, content, db, hashSecret };
 }
 

@@ -10,6 +10,8 @@ const databaseFree = [
   'tests/functions/geo.test.ts',
   'tests/functions/databaseDown.test.ts',
   'tests/functions/commandLines.test.ts',
+  'tests/functions/leaks.test.ts',
+  'tests/functions/slowClients.test.ts',
 ];
 // Bundle the Netlify entries once; their database parts need PostgreSQL, the only database Netlify uses.
 const postgresOnly = ['tests/functions/netlify.test.ts', 'tests/functions/newsletterNetlify.test.ts'];

@@ -6,6 +6,7 @@ import { zValidator } from '@hono/zod-validator';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { isValidEmail, languages, normaliseEmail } from '../contract.ts';
+import { signBackup } from '../db/backupSignature.ts';
 import { deleteOutboxLetters } from '../mail/outbox.ts';
 import { queueReport } from '../mail/queueReport.ts';
 import { deleteComment, heldComments, setCommentStatus } from '../moderation.ts';
@@ -18,9 +19,10 @@ import { newestBackup } from './nightlyBackups.ts';
 import { sendRoute } from './sendRoute.ts';
 
 /** Refusal of what needs the secret when there is none. */
-const noSecret =
-  'HASH_SECRET is not set and the database holds no secret, so the hashes of this address cannot be ' +
-  "computed: set HASH_SECRET to the site's own (in .env or the environment). Nothing was changed.";
+const noSecret = (what: string) =>
+  `HASH_SECRET is not set and the database holds no secret, so ${what}: ` +
+  "set HASH_SECRET to the site's own (in .env or the environment). Nothing was changed.";
+const noHashes = noSecret('the hashes of this address cannot be computed');
 
 // The site's own rule for addresses, as the public API applies it.
 const email = z.object({
@@ -42,12 +44,12 @@ export function createAdminApp(options: AdminOptions) {
     })
     .post('/people/export', zValidator('json', email), async (c) => {
       const secret = await options.secret();
-      if (!secret) return c.json({ error: noSecret }, 409);
+      if (!secret) return c.json({ error: noHashes }, 409);
       return c.json(await exportPerson(db, secret, c.req.valid('json').email));
     })
     .post('/people/delete', zValidator('json', email), async (c) => {
       const secret = await options.secret();
-      if (!secret) return c.json({ error: noSecret }, 409);
+      if (!secret) return c.json({ error: noHashes }, 409);
       const address = c.req.valid('json').email;
       const { addresses, ...gone } = await deletePerson(db, secret, address);
       await deleteOutboxLetters(config.dataDir, [address, ...addresses]);
@@ -72,7 +74,12 @@ export function createAdminApp(options: AdminOptions) {
       return c.json(await tipReport(db, config.contentDir, lang ? [lang] : [...languages]));
     })
     .post('/purge', async (c) => c.json(await purgeExpired(db, new Date(), config.dataDir)))
-    .post('/backup', async (c) => c.text(await database.dump()))
+    .post('/backup', async (c) => {
+      // Signed, so a restore can tell it is this site's and how old it is (backupSignature.ts).
+      const secret = await options.secret();
+      if (!secret) return c.json({ error: noSecret('a backup cannot be signed') }, 409);
+      return c.text(signBackup(secret, await database.dump()));
+    })
     .route('/newsletter', sendRoute(options));
 }
 

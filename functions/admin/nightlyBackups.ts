@@ -1,15 +1,19 @@
-// Nightly backups by `npm run serve` (BACKUP_DIR, BACKUP_KEEP): once a day a dump of the whole database
-// (the same file `npm run admin -- backup` writes) goes into the folder as backup-<UTC time>.sql, written
-// under a temporary name and renamed when complete; the newest BACKUP_KEEP are kept. Copying them off
-// the machine is the operator's job (docs/operations.md).
+// Nightly backups by `npm run serve` (BACKUP_DIR, BACKUP_KEEP): once a day a signed dump of the whole
+// database (the same file `npm run admin -- backup` writes) goes into the folder as
+// backup-<UTC time>.sql, written under a temporary name and renamed when complete; the newest
+// BACKUP_KEEP are kept, none older than backupMaxDays (the privacy page's promise). Copying them off the
+// machine is the operator's job (docs/operations.md).
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Config } from '../config.ts';
+import { signBackup } from '../db/backupSignature.ts';
 import { writePrivateFile } from '../db/dump.ts';
 import type { Database } from '../db/types.ts';
 import { safeError } from '../safeError.ts';
 
 const dayMs = 86_400_000;
+/** No backup in BACKUP_DIR lives longer, whatever BACKUP_KEEP says (the privacy page names it). */
+export const backupMaxDays = 7;
 const backupName = /^backup-\d{8}T\d{6}Z\.sql$/;
 
 /** `backup-20261126T031500Z.sql`: names that sort as their times do. */
@@ -33,12 +37,29 @@ export async function newestBackup(dir: string | undefined): Promise<{ file: str
   return { file, at: (await fs.stat(file)).mtime.toISOString() };
 }
 
-/** Writes one backup into `dir` (0700) and removes all but the newest `keep`; returns its path. */
-export async function backupInto(database: Database, dir: string, keep: number, now = new Date()) {
+/** When a backup's name says it was written. */
+const writtenAt = (name: string) =>
+  new Date(name.replace(/^backup-(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z\.sql$/, '$1-$2-$3T$4:$5:$6Z'));
+
+/**
+ * Writes one signed backup into `dir` (0700) and removes all but the newest `keep`, and any older than
+ * backupMaxDays; returns its path.
+ */
+export async function backupInto(
+  database: Database,
+  secret: string,
+  dir: string,
+  keep: number,
+  now = new Date(),
+) {
   await fs.mkdir(dir, { recursive: true, mode: 0o700 });
   const file = path.join(dir, backupFileName(now));
-  await writePrivateFile(file, await database.dump());
-  for (const old of (await backupsIn(dir)).slice(keep)) await fs.rm(path.join(dir, old), { force: true });
+  await writePrivateFile(file, signBackup(secret, await database.dump(), now));
+  const oldest = now.getTime() - backupMaxDays * dayMs;
+  for (const [index, name] of (await backupsIn(dir)).entries()) {
+    if (index >= keep || writtenAt(name).getTime() < oldest)
+      await fs.rm(path.join(dir, name), { force: true });
+  }
   return file;
 }
 
@@ -46,7 +67,11 @@ export async function backupInto(database: Database, dir: string, keep: number, 
  * Backs up now when the newest backup is a day old or more (or there is none), then checks every hour:
  * a server restarted daily still backs up daily, and one that runs for weeks once a day.
  */
-export function startNightlyBackups(database: Database, config: Config): { stop(): void } {
+export function startNightlyBackups(
+  database: Database,
+  config: Config,
+  secret: () => Promise<string>,
+): { stop(): void } {
   const { dir, keep } = config.backup;
   if (!dir) return { stop: () => {} };
   let running = false;
@@ -56,7 +81,7 @@ export function startNightlyBackups(database: Database, config: Config): { stop(
     try {
       const newest = await newestBackup(dir);
       if (newest && Date.now() - Date.parse(newest.at) < dayMs) return;
-      const file = await backupInto(database, dir, keep);
+      const file = await backupInto(database, await secret(), dir, keep);
       console.log(`Backup written to ${file}.`);
     } catch (error) {
       console.error(`Nightly backup failed: ${safeError(error)}`);

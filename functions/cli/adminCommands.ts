@@ -32,9 +32,11 @@ const usage = `Usage: npm run admin -- <command>
                           likes and dislikes per tip, best and worst first, and how many were never rated
   stats [--json]          subscribers, letters, comments, ratings, the database and the newest backup
   backup <file>           write the whole database to <file> as plain SQL (pg_dump's), while the site serves
-  restore <file> [--replace]
-                          load a backup into DATA_DIR or DATABASE_URL (no server running on it), then
-                          migrate it forward; --replace empties a database that holds rows first
+  restore <file> [--replace] [--unsigned]
+                          load a backup this site signed into DATA_DIR or DATABASE_URL (no server
+                          running on it), migrate it forward and forget again whoever asked since;
+                          --replace empties a database that holds rows first, --unsigned takes a
+                          file from elsewhere (every statement in it runs)
   help                    show this help (so does --help after any command)
 
 Commands ask the running server (its socket in DATA_DIR), or open the database themselves when none
@@ -150,9 +152,12 @@ function adminCommands(open: OpenApi): Record<string, Command> {
     }),
     restore: {
       ...needsArgument('restore needs the backup file to read.'),
-      options: { replace: { type: 'boolean' } },
-      run: async ([file = ''], { replace }) =>
-        (await import('./restoreCommand.ts')).restoreCommand(file, replace === true),
+      options: { replace: { type: 'boolean' }, unsigned: { type: 'boolean' } },
+      run: async ([file = ''], { replace, unsigned }) =>
+        (await import('./restoreCommand.ts')).restoreCommand(file, {
+          replace: replace === true,
+          unsigned: unsigned === true,
+        }),
     },
   };
 }

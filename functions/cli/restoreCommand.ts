@@ -1,15 +1,18 @@
-// `npm run admin -- restore FILE [--replace]`: a backup into the configured database, with no server
+// `npm run admin -- restore FILE [--replace] [--unsigned]`: a backup into the configured database, with no server
 // running on it (a server holds its database; the restore would change it under the server's feet).
 import fs from 'node:fs/promises';
 import { adminSocketPath, answers } from '../admin/adminSocket.ts';
 import { ConfigError, loadConfig } from '../config.ts';
 import { DataDirLockedError } from '../db/dataDirLock.ts';
-import { RestoreRefusedError, restoreDump } from '../db/restore.ts';
+import { type RestoreOptions, RestoreRefusedError, restoreDump } from '../db/restore.ts';
 import { databaseInUse } from '../stats.ts';
 import { CommandFailure, operatorPath } from './commandLine.ts';
 
 /** Restores the backup `named` and resolves with what to print; a CommandFailure says why it could not. */
-export async function restoreCommand(named: string, replace: boolean): Promise<string> {
+export async function restoreCommand(
+  named: string,
+  options: Pick<RestoreOptions, 'replace' | 'unsigned'>,
+): Promise<string> {
   const file = operatorPath(named);
   const dump = await fs.readFile(file, 'utf8').catch((error: Error) => {
     throw new CommandFailure(`Cannot read ${file}: ${error.message}`);
@@ -26,7 +29,10 @@ export async function restoreCommand(named: string, replace: boolean): Promise<s
         'A server is running on this database: stop it, restore, then start it again.',
       );
     }
-    const applied = await restoreDump(config, dump, replace);
+    const applied = await restoreDump(config, dump, {
+      ...options,
+      warn: (message) => console.warn(`Warning: ${message}`),
+    });
     const target = databaseInUse(config);
     const where =
       target.kind === 'pglite'

@@ -4,9 +4,11 @@
 // be the server's or newer. Both dump in one snapshot (a transaction of its own), so a site taking
 // writes meanwhile gets a consistent backup and waits for nothing.
 import { execFile } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { dumpArgs } from './dumpArgs.ts';
 
 /** PostgreSQL's pg_dump: on PATH, else the newest of Debian's /usr/lib/postgresql/<version>/bin. */
 export function findPgDump(): string | undefined {
@@ -44,7 +46,7 @@ export async function dumpPostgres(url: string): Promise<string> {
         "server's version or newer, e.g. `apt-get install postgresql-client`.",
     );
   }
-  const args = ['--inserts', '--no-owner', '--no-privileges', '--no-password'];
+  const args = ['--inserts', ...dumpArgs, '--no-password'];
   const env = { ...process.env, ...libpqEnv(url) };
   const { stdout } = await promisify(execFile)(pgDump, args, { env, maxBuffer: 2 ** 31 - 1 }).catch(
     (error: Error & { stderr?: string }) => {
@@ -65,13 +67,25 @@ export function portableDump(sql: string): string {
 }
 
 /**
- * Writes `text` to `file` as a file only its owner reads (0600): under a temporary name beside it,
- * renamed once complete, so a reader never sees half a backup.
+ * Writes `text` to `file` as a file only its owner reads (0600): under a random temporary name beside
+ * it, created exclusively (so nothing planted at that name, a link to elsewhere included, is opened)
+ * with its mode set on the open file, and renamed once complete, so a reader never sees half a backup.
  */
 export async function writePrivateFile(file: string, text: string): Promise<void> {
-  const temporary = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.partial`);
-  // flush: on disk before the rename makes it the backup.
-  await fs.promises.writeFile(temporary, text, { mode: 0o600, flush: true });
+  const temporary = path.join(path.dirname(file), `.${path.basename(file)}.${randomUUID()}.partial`);
+  const handle = await fs.promises.open(temporary, 'wx', 0o600);
+  try {
+    // Whatever the umask made of the mode at creation.
+    await handle.chmod(0o600);
+    await handle.writeFile(text);
+    // On disk before the rename makes it the backup.
+    await handle.sync();
+  } catch (error) {
+    await handle.close();
+    await fs.promises.rm(temporary, { force: true });
+    throw error;
+  }
+  await handle.close();
   await fs.promises.rename(temporary, file).catch(async (error: unknown) => {
     await fs.promises.rm(temporary, { force: true });
     throw error;

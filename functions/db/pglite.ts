@@ -3,6 +3,7 @@
 import { Worker } from 'node:worker_threads';
 import type { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
+import { closeFilesToOthers } from '../privateFiles.ts';
 import { lockDataDir } from './dataDirLock.ts';
 import { portableDump } from './dump.ts';
 import { pgliteDirectory } from './pgliteDirectory.ts';
@@ -44,6 +45,7 @@ export async function openPglite(dataDir: string): Promise<Database> {
     release();
     throw error;
   });
+  await closeFilesToOthers(pgliteDirectory(dataDir));
   let dumping: Promise<string> | undefined;
   return {
     kind: 'pglite',
@@ -59,6 +61,10 @@ export async function openPglite(dataDir: string): Promise<Database> {
         });
       return dumping;
     },
-    close: () => client.close().finally(release),
+    close: () =>
+      client
+        .close()
+        .then(() => closeFilesToOthers(pgliteDirectory(dataDir)))
+        .finally(release),
   };
 }

@@ -1,8 +1,10 @@
 // The thread that owns PGlite. Postgres compiled to WebAssembly runs each statement synchronously, so on
 // the server's own thread a long statement would stall every request and the data directory lock's
 // refresh; here it stalls only other statements. It runs the opener's requests (pgliteProtocol.ts).
+
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, type Transaction, types } from '@electric-sql/pglite';
+import { dumpArgs } from './dumpArgs.ts';
 import { batching, type Request, type Response, sendableError } from './pgliteProtocol.ts';
 
 // drizzle asks for dates and intervals as text (it converts them itself); installing those parsers on
@@ -76,7 +78,7 @@ async function run(request: Request): Promise<unknown> {
       // Run on a copy only (pglite.ts): see dumpCopy there.
       const { pgDump } = await import('@electric-sql/pglite-tools/pg_dump');
       // Owners and grants name roles of this machine; the target has its own.
-      return (await pgDump({ pg: client, args: ['--no-owner', '--no-privileges'] })).text();
+      return (await pgDump({ pg: client, args: [...dumpArgs] })).text();
     }
     case 'close':
       // Rolls back what the opener left open (it closed mid-transaction).

@@ -8,6 +8,7 @@ import {
   index,
   integer,
   type PgColumn,
+  pgSchema,
   pgTable,
   primaryKey,
   smallint,
@@ -203,7 +204,9 @@ export const articleRatings = pgTable(
 );
 
 /**
- * One thread per article shared by both languages. `email` is optional and never published.
+ * One thread per article shared by both languages. `email_hash` is the keyed hash of the mailbox an
+ * optional address reaches (erasure.ts): never published, only for finding a person's comments on
+ * request. `email` held addresses as typed before that; the start hashes and clears any left.
  * `operator_told_at` is when a moderation letter about this held comment left (null: not yet).
  */
 export const comments = pgTable(
@@ -214,6 +217,7 @@ export const comments = pgTable(
     name: text('name').notNull(),
     comment: text('comment').notNull(),
     email: text('email'),
+    emailHash: text('email_hash'),
     language: text('language', { enum: languages }).notNull(),
     status: text('status', { enum: moderationStatuses }).notNull(),
     createdAt: createdAt(),
@@ -222,6 +226,7 @@ export const comments = pgTable(
   (t) => [
     index('comments_thread').on(t.articleId, t.status, t.createdAt, t.id),
     index('comments_email').on(t.email),
+    index('comments_email_hash').on(t.emailHash),
     check('comments_status', oneOf(t.status, moderationStatuses)),
     check('comments_language', oneOf(t.language, languages)),
   ],
@@ -249,3 +254,26 @@ export const settings = pgTable('settings', {
   key: text('key').primaryKey(),
   value: text('value').notNull(),
 });
+
+export const erasureScopes = ['subscription', 'person'] as const;
+
+/**
+ * Who asked to be forgotten, and when: a keyed hash of the mailbox (never the address) per scope
+ * (`subscription`: unsubscribed; `person`: erased with comments and ratings). Its own schema, which
+ * backups leave out and restores never touch, so a restore cannot roll it back (erasure.ts).
+ */
+/** Backups leave this schema out (`--exclude-schema`); restores empty only `public`. */
+export const erasuresSchema = pgSchema('erasures');
+
+export const erasureLog = erasuresSchema.table(
+  'log',
+  {
+    mailboxHash: text('mailbox_hash').notNull(),
+    scope: text('scope', { enum: erasureScopes }).notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.mailboxHash, t.scope] }),
+    check('log_scope', oneOf(t.scope, erasureScopes)),
+  ],
+);

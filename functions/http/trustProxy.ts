@@ -34,24 +34,42 @@ export const noProxy: TrustProxy = { hops: 0, platform: undefined };
 /** A header as Node or fetch gives it (Node gives a repeated header as an array). */
 type HeaderValue = string | string[] | null | undefined;
 
+/** The proxies' addresses and ranges, comma-separated, compiled by proxy-addr; undefined if malformed. */
+function proxyList(text: string): TrustProxy['proxies'] {
+  const list = text.split(',').map((entry) => entry.trim());
+  if (list.some((entry) => !entry)) return undefined;
+  try {
+    return proxyAddr.compile(list);
+  } catch {
+    return undefined;
+  }
+}
+
 /**
- * TRUST_PROXY as written: a count, true/yes (1), false/no (0), a platform (one proxy), or a list of the
- * proxies' addresses and ranges as Express's `trust proxy` takes it (by proxy-addr); else undefined.
+ * TRUST_PROXY as written: a count, true/yes (1), false/no (0), a list of the proxies' addresses and
+ * ranges as Express's `trust proxy` takes it (by proxy-addr), or a platform and its published ranges
+ * (`cloudflare:173.245.48.0/20,...`), whose own headers then count from those peers only; else
+ * undefined. A bare platform name is refused (see barePlatform): anyone can send its headers.
  */
 export function parseTrustProxy(value: string): TrustProxy | undefined {
   const word = value.trim().toLowerCase();
   if (/^\d{1,2}$/.test(word)) return { hops: Number(word), platform: undefined };
   if (word === 'true' || word === 'yes') return { hops: 1, platform: undefined };
   if (word === 'false' || word === 'no') return noProxy;
-  if (Object.hasOwn(platformClientHeader, word)) return { hops: 1, platform: word as PlatformName };
-  const list = word.split(',').map((entry) => entry.trim());
-  if (list.some((entry) => !entry)) return undefined;
-  try {
-    return { hops: 0, platform: undefined, proxies: proxyAddr.compile(list) };
-  } catch {
-    return undefined;
-  }
+  const [, named, ranges] = /^(cloudflare|netlify|vercel)\s*:(.*)$/.exec(word) ?? [];
+  const proxies = proxyList(named ? (ranges ?? '') : word);
+  return proxies && { hops: 0, platform: named as PlatformName | undefined, proxies };
 }
+
+/** Whether TRUST_PROXY is a platform's name alone, which a Node server refuses. */
+export const barePlatform = (value: string) =>
+  Object.hasOwn(platformClientHeader, value.trim().toLowerCase());
+
+/**
+ * Trust on the platform's own runtime (the Netlify functions), where only the platform reaches the
+ * code and writes its headers over whatever the client sent.
+ */
+export const onPlatform = (platform: PlatformName): TrustProxy => ({ hops: 1, platform });
 
 /** Whether TRUST_PROXY believes any peer: then others may reach the port through a proxy. */
 export function trustsProxies(trust: TrustProxy): boolean {
@@ -70,7 +88,8 @@ export function trustFor(trust: TrustProxy, peer: string | undefined, forwardedF
     socket: { remoteAddress: peer },
   };
   const chain = proxyAddr.all(request as unknown as IncomingMessage, trust.proxies);
-  return { hops: chain.length - 1, platform: trust.platform };
+  // A platform's own headers count only when the peer itself is one of its listed proxies.
+  return { hops: chain.length - 1, platform: trust.proxies(peer, 0) ? trust.platform : undefined };
 }
 
 /** The comma-separated entries of a header value, in order, trimmed, empty ones dropped. */

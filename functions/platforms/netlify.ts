@@ -9,7 +9,7 @@ import { createContent } from '../content.ts';
 import { errorMessages } from '../contract.ts';
 import { migrateOrClose } from '../db/migrate.ts';
 import { openPostgres } from '../db/postgres.ts';
-import { noProxy } from '../http/trustProxy.ts';
+import { noProxy, onPlatform } from '../http/trustProxy.ts';
 import { safeError } from '../safeError.ts';
 import { createServices } from '../services.ts';
 
@@ -27,16 +27,20 @@ const root = process.cwd();
 /** The API, or when it could not start a plain 500 for every request (the log says why). */
 function startApi() {
   try {
-    const settings = loadConfig({
-      CONTENT_DIR: path.join(root, 'content'),
-      // Each instance holds its own pool: keep it small (or point DATABASE_URL at a pooler).
-      PG_POOL_MAX: '2',
-      // Netlify stands in front and writes its own client and location headers.
-      TRUST_PROXY: 'netlify',
-      // Netlify sets URL to the site's main address.
-      ...(process.env.URL ? { SITE_URL: process.env.URL } : {}),
-      ...process.env,
-    });
+    // TRUST_PROXY is the platform's own here, whatever the environment says.
+    const { TRUST_PROXY: _, ...env } = process.env;
+    const settings = {
+      ...loadConfig({
+        CONTENT_DIR: path.join(root, 'content'),
+        // Each instance holds its own pool: keep it small (or point DATABASE_URL at a pooler).
+        PG_POOL_MAX: '2',
+        // Netlify sets URL to the site's main address.
+        ...(env.URL ? { SITE_URL: env.URL } : {}),
+        ...env,
+      }),
+      // Only Netlify reaches this code, and it writes its own client and location headers.
+      trustProxy: onPlatform('netlify'),
+    };
     const problem = productionProblem(settings, true);
     if (problem) throw new ConfigError(problem);
     const open = async () => {

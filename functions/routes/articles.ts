@@ -9,6 +9,7 @@ import { errorMessages, type Lang, type RatingSummary } from '../contract.ts';
 import { perDatabase } from '../db/perDatabase.ts';
 import { articleRatings, comments } from '../db/schema.ts';
 import type { Db } from '../db/types.ts';
+import { mailboxHash, mailboxOf } from '../erasure.ts';
 import { keyedHash } from '../http/clientKey.ts';
 import { validJson } from '../http/jsonBody.ts';
 import { rateLimit } from '../http/rateLimit.ts';
@@ -72,17 +73,27 @@ export const articles = new Hono<ArticleEnv>()
       const { rating, email } = c.req.valid('json');
       const { db } = await c.var.services.db();
       const articleId = c.var.articleId;
-      const emailHash = keyedHash(await c.var.services.hashSecret(), email);
-      const [row] = await db
-        .insert(articleRatings)
-        .values({ articleId, emailHash, rating })
-        .onConflictDoUpdate({
-          target: [articleRatings.articleId, articleRatings.emailHash],
-          set: { rating, updatedAt: sql`now()` },
-        })
-        // Postgres leaves xmax at 0 on a freshly inserted row: 201 for a first rating, 200 for a change.
-        .returning({ created: sql<boolean>`(xmax = 0)` });
-      return c.json(await ratingSummary(db, articleId), row?.created ? 201 : 200);
+      const secret = await c.var.services.hashSecret();
+      // One rating per mailbox, however spelled; a rating given under this spelling before ratings
+      // were keyed on the mailbox is replaced, not counted twice.
+      const emailHash = mailboxHash(secret, await mailboxOf(db, email));
+      const spelling = keyedHash(secret, email);
+      await db.transaction(async (tx) => {
+        if (spelling !== emailHash) {
+          await tx
+            .delete(articleRatings)
+            .where(and(eq(articleRatings.articleId, articleId), eq(articleRatings.emailHash, spelling)));
+        }
+        await tx
+          .insert(articleRatings)
+          .values({ articleId, emailHash, rating })
+          .onConflictDoUpdate({
+            target: [articleRatings.articleId, articleRatings.emailHash],
+            set: { rating, updatedAt: sql`now()` },
+          });
+      });
+      // The same answer for a first rating and a change, so nobody learns whether an address has rated.
+      return c.json(await ratingSummary(db, articleId), 200);
     },
   )
   .get('/:id/comments', async (c) => {
@@ -104,9 +115,12 @@ export const articles = new Hono<ArticleEnv>()
       // Comments with a link wait for the operator; others show at once.
       const status = containsLink(name) || containsLink(comment) ? 'held' : 'published';
       const { db } = await c.var.services.db();
+      const emailHash = email
+        ? mailboxHash(await c.var.services.hashSecret(), await mailboxOf(db, email))
+        : null;
       const [row] = await db
         .insert(comments)
-        .values({ articleId: c.var.articleId, name, comment, email, language, status })
+        .values({ articleId: c.var.articleId, name, comment, emailHash, language, status })
         .returning(publicColumns);
       if (!row) throw new Error('comment insert returned no row');
       if (status === 'held' && c.var.services.config.admin.email) {

@@ -71,8 +71,13 @@ export async function readMemoryFiles(root: string, limits: MemoryLimits | false
   // Every file, held or not: a bigger variant found first must not be passed over.
   const index = new Map<string, IndexedFile>();
   let heldBytes = 0;
+  const inside = `${await fs.realpath(root)}${path.sep}`;
   const read = async (name: string) => {
-    const file = await fs.open(path.join(root, name)).catch(() => undefined);
+    // A symbolic link is served only when it stays inside the build: one to elsewhere (a secret, the
+    // data folder) would publish what it points at.
+    const real = await fs.realpath(path.join(root, name)).catch(() => '');
+    if (!real.startsWith(inside)) return;
+    const file = await fs.open(real).catch(() => undefined);
     if (!file) return;
     try {
       const stats = await file.stat();

@@ -48,6 +48,9 @@ const database = await openDatabase(config).catch((error: unknown) => {
 });
 
 const services = createServices(config, createContent(config.contentDir), async () => database);
+// Opening through the services forgets again whoever asked to be forgotten (erasure.ts), before the
+// purge, the mail queue or any request.
+await services.db().catch((error: unknown) => fail(`Cannot prepare the database: ${safeError(error)}`));
 const app = createApp(services);
 const site = await createStaticSite(config.distDir);
 for (const problem of site.problems) console.warn(problem);
@@ -91,6 +94,11 @@ const server = http.createServer((request, response) => {
 // browsers' and load balancers' pools; the headers timeout must stay above it.
 server.keepAliveTimeout = 65_000;
 server.headersTimeout = 66_000;
+// A slow client (a header or a body trickled a byte at a time) holds its connection no longer than a
+// whole request may take, 70 s rather than Node's 5 minutes; and no more than MAX_CONNECTIONS are open
+// at once, so a crowd of them cannot take every socket the process has.
+server.requestTimeout = 70_000;
+server.maxConnections = config.maxConnections;
 server.listen(config.port, config.host, async () => {
   const info = server.address() as AddressInfo;
   const host = info.family === 'IPv6' ? `[${info.address}]` : info.address;
@@ -109,7 +117,7 @@ server.listen(config.port, config.host, async () => {
 });
 let mail: ReturnType<typeof startMailQueue> | undefined;
 let admin: { close(): Promise<void> } | undefined;
-const backups = startNightlyBackups(database, config);
+const backups = startNightlyBackups(database, config, services.hashSecret);
 
 server.on('error', (error) => fail(`Cannot listen on ${config.host}:${config.port}: ${error.message}`));
 

@@ -2,7 +2,7 @@ import { atom } from 'nanostores';
 import type { Lang } from '../i18n/languages.ts';
 import { track } from '../lib/analytics/dataLayer.ts';
 import { api } from '../lib/api/client.ts';
-import { sessionId } from '../lib/session.ts';
+import { ratingSessionId } from '../lib/session.ts';
 import { keptOut, pickIndex } from '../lib/tips/combinedList.ts';
 
 /** A tip as the generator shows it: the language's own id, its text and its category's display name. */
@@ -133,7 +133,7 @@ export function rateTip(rating: 0 | 1): void {
   later(timings.thanksMs, () => $feedback.set('fading'));
   later(timings.thanksMs + timings.fadeMs, () => $feedback.set('gone'));
   api['tip-ratings']
-    .$post({ json: { tipId: tip.id, language, rating, sessionId: sessionId() } })
+    .$post({ json: { tipId: tip.id, language, rating, sessionId: ratingSessionId() } })
     .then(async (answer) => {
       if (!answer.ok) console.warn('Tip rating was not saved:', answer.status, await answer.text());
     })

@@ -99,7 +99,10 @@ for (const t of langs) {
         language: t.lang,
         rating: 1,
       });
-      expect(sent.sessionId).toMatch(/^session_[a-z0-9]+_\d+$/);
+      // Its own id, with no start time, never the analytics session's.
+      expect(sent.sessionId).toMatch(/^rating_[a-z0-9]{12,}$/);
+      const analyticsId = await page.evaluate(() => sessionStorage.getItem('sessionId'));
+      expect(sent.sessionId).not.toBe(analyticsId);
 
       // Thanks for 4 s, then a 300 ms fade, then gone.
       await page.clock.runFor(3_900);

@@ -132,8 +132,9 @@ describeDb('admin command line', () => {
     const exported = await admin(['export', `  ${email.toUpperCase()} `]);
     expect(exported.code).toBe(0);
     expect(JSON.parse(exported.stdout)).toMatchObject({
-      email,
-      subscription: { subscribedAt: expect.any(String) },
+      asked: email,
+      mailbox: email,
+      subscription: { email, subscribedAt: expect.any(String) },
       comments: [{ id: mine, articleId: 3, name: 'Person', comment: 'Mine', status: 'published' }],
       articleRatings: [{ articleId: 1, rating: 4 }],
     });
@@ -145,7 +146,13 @@ describeDb('admin command line', () => {
     );
 
     const after = JSON.parse((await admin(['export', email])).stdout);
-    expect(after).toEqual({ email, subscription: null, comments: [], articleRatings: [] });
+    expect(after).toEqual({
+      asked: email,
+      mailbox: email,
+      subscription: null,
+      comments: [],
+      articleRatings: [],
+    });
   });
 
   it.runIf(onPglite)(

@@ -11,15 +11,21 @@ import { getJson } from '../support/http.ts';
 describe('GET /api/geo', () => {
   const api = 'http://localhost/api';
   const noDatabase = () => Promise.reject(new Error('geo must not need the database'));
-  const appWith = (trustProxy: string) => {
+  /** The platform's proxy the requests come from, and a stranger's address. */
+  const edge = '198.51.100.7';
+  const stranger = '192.0.2.66';
+  /** A platform's name with the range of its edge, as a Node server must be told it. */
+  const listed = (trust: string) =>
+    ['cloudflare', 'netlify', 'vercel'].includes(trust) ? `${trust}:198.51.100.0/24` : trust;
+  const appWith = (trustProxy: string, peer = edge) => {
     const env = {
       CONTENT_DIR: makeContentDir(),
       GEO_COUNTRY_HEADER: 'X-Test-Country',
-      TRUST_PROXY: trustProxy,
+      TRUST_PROXY: listed(trustProxy),
     };
     const config = loadConfig(env);
     const app = createApp(createServices(config, createContent(config.contentDir), noDatabase));
-    return (url: string, init?: RequestInit) => app.request(url, init);
+    return (url: string, init?: RequestInit) => app.request(url, init, { clientAddress: peer });
   };
   const request = appWith('false');
 
@@ -93,5 +99,16 @@ describe('GET /api/geo', () => {
     for (const other of others) {
       expect((await getJson(`${api}/geo`, headers, appWith(other))).body).toEqual(unknown);
     }
+    // A platform's headers forged by a peer outside its ranges say nothing either.
+    if (trust !== 'true') {
+      expect((await getJson(`${api}/geo`, headers, appWith(trust, stranger))).body).toEqual(unknown);
+    }
   });
+
+  it.each(['cloudflare', 'netlify', 'vercel'])(
+    'refuses TRUST_PROXY=%s alone, showing the list form',
+    (name) => {
+      expect(() => loadConfig({ TRUST_PROXY: name })).toThrow(new RegExp(`${name}:173\\.245\\.48\\.0/20`));
+    },
+  );
 });

@@ -206,9 +206,14 @@ describe('client keys', () => {
     ['false', { hops: 0, platform: undefined }],
     ['0', { hops: 0, platform: undefined }],
     ['2', { hops: 2, platform: undefined }],
-    ['Cloudflare', { hops: 1, platform: 'cloudflare' }],
-    ['netlify', { hops: 1, platform: 'netlify' }],
-    ['vercel', { hops: 1, platform: 'vercel' }],
+    ['Cloudflare', undefined],
+    ['netlify', undefined],
+    ['vercel', undefined],
+    [
+      'cloudflare: 173.245.48.0/20, 2400:cb00::/32',
+      expect.objectContaining({ hops: 0, platform: 'cloudflare', proxies: expect.any(Function) }),
+    ],
+    ['cloudflare:', undefined],
     ['maybe', undefined],
     ['127.0.0.1,', undefined],
     ['10.0.0.0/33', undefined],
@@ -242,6 +247,18 @@ describe('client keys', () => {
     expect(isHttps(spoofed, trustFor(list, '127.0.0.1', '203.0.113.5'))).toBe(true);
     expect(trustsProxies(list)).toBe(true);
     expect(trustsProxies(noProxy)).toBe(false);
+  });
+
+  it("believes a platform's client header only from a peer in the platform's listed ranges", () => {
+    const cloudflare = parseTrustProxy('cloudflare:173.245.48.0/20');
+    if (!cloudflare) throw new Error('the list was refused');
+    const forged = headers({ 'cf-connecting-ip': '192.0.2.44', 'x-forwarded-for': '192.0.2.44' });
+    const from = (peer: string) => clientAddress(forged, peer, trustFor(cloudflare, peer, '192.0.2.44'));
+    expect(from('173.245.48.9')).toBe('192.0.2.44');
+    // Anyone else who sends the header is the client it connects from: 8 forged clients are one.
+    const forgers = ['203.0.113.9', '127.0.0.1', '10.0.0.1'];
+    expect(forgers.map(from)).toEqual(forgers);
+    expect(trustFor(cloudflare, '203.0.113.9', '192.0.2.44').platform).toBeUndefined();
   });
 
   it.each([
