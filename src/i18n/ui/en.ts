@@ -186,7 +186,7 @@ export const en = {
     'We use this information to show the site in your language, to send the newsletter you asked for (five course letters over the 30 days we keep your address, and any issue we send out in that time), to keep ratings fair (one per person), to protect the comments from spam and to understand which tips and articles people find useful. We do not sell your data and we do not use it for advertising.',
   'privacy.security.title': 'Data security & storage',
   'privacy.security.body':
-    'Subscriber emails are stored with a hosted database service. An address that is not confirmed from the letter we send is deleted after 48 hours; the others are deleted automatically after 30 days, unless you unsubscribe or ask us to delete them earlier. Emails given with a rating are stored only as a one-way keyed hash. Connections to the site are encrypted.',
+    'Subscriber emails are stored with a hosted database service. An address that is not confirmed from the letter we send is deleted after 48 hours; the others are deleted automatically after 30 days, unless you unsubscribe or ask us to delete them earlier. Emails given with a rating or a comment are stored only as a one-way keyed hash, kept as long as the rating or comment, so that you can ask us to find and delete them. Connections to the site are encrypted.',
   'privacy.thirdParty.title': 'Third-party services',
   'privacy.thirdParty.analytics':
     'Analytics: if a web analytics service is enabled, it loads only after you accept it, with IP anonymization on and advertising signals off.',
@@ -200,7 +200,7 @@ export const en = {
   'privacy.rights.optOut': 'and opt out of the newsletter and of analytics.',
   'privacy.retention.title': 'Data retention',
   'privacy.retention.body':
-    'Subscriber emails are deleted automatically 30 days after you give them to us, or 48 hours after if the subscription is never confirmed, unless deleted earlier on request or by the unsubscribe link in every letter. When backups are switched on, a copy of the whole database (subscriber addresses, comments with any email given, the one-way hashes of ratings) is made once a night, kept privately and used only to restore the site after a failure; we keep the newest seven and delete older ones, so an address deleted from the site is gone from every backup within seven days. Analytics data is kept for at most 26 months. Comments stay published until you or we remove them.',
+    'Subscriber emails are deleted automatically 30 days after you give them to us, or 48 hours after if the subscription is never confirmed, unless deleted earlier on request or by the unsubscribe link in every letter. When backups are switched on, a copy of the whole database (subscriber addresses, comments, and the one-way hashes of the emails given with comments and ratings) is made once a night, kept privately and used only to restore the site after a failure. We keep each copy for at most seven days, so an address deleted from the site is gone from every backup within a week. If we ever restore a copy, every unsubscribe and deletion made since it was taken is applied again before any letter goes out: an address that left stays gone. Analytics data is kept for at most 26 months. Comments stay published until you or we remove them.',
   'privacy.contact.title': 'Contact',
   'privacy.contact.body':
     'For any question about your data, or to use any of your rights, write to {email} and we will answer within 30 days.',
