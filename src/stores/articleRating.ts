@@ -62,7 +62,7 @@ export async function rateArticle(
       param: { id: String(articleId) },
       json: { rating: stars, email },
     });
-    if (answer.status === 200 || answer.status === 201) {
+    if (answer.status === 200) {
       $ratingSummary.set(await answer.json());
       $ratingStatus.set('ready');
       return { kind: 'success' };

@@ -11,7 +11,7 @@ import { loadConfig } from '../../functions/config.ts';
 import { createContent } from '../../functions/content.ts';
 import { signBackup } from '../../functions/db/backupSignature.ts';
 import { restoreDump } from '../../functions/db/restore.ts';
-import { articleRatings, comments, subscribers } from '../../functions/db/schema.ts';
+import { comments, subscribers } from '../../functions/db/schema.ts';
 import { drainQueue } from '../../functions/mail/queue.ts';
 import { confirmToken, unsubscribeToken } from '../../functions/mail/tokens.ts';
 import { createMailTransport, type MailTransport } from '../../functions/mail/transport.ts';
