@@ -10,9 +10,9 @@ const databaseFree = [
   'tests/functions/geo.test.ts',
   'tests/functions/databaseDown.test.ts',
   'tests/functions/commandLines.test.ts',
+  // The Netlify entries' settings; with a database they run in the `netlify` project.
+  'tests/functions/netlify.test.ts',
 ];
-// Bundle the Netlify entries once; their database parts need PostgreSQL, the only database Netlify uses.
-const postgresOnly = ['tests/functions/netlify.test.ts', 'tests/functions/newsletterNetlify.test.ts'];
 // The PGlite data directory lock: no PostgreSQL part.
 const pgliteOnly = ['tests/functions/dataDirLock.test.ts'];
 
@@ -31,7 +31,7 @@ const standalone = [
 ];
 const browserProject = { testTimeout: 60_000, hookTimeout: 60_000, fileParallelism: false };
 
-// One config, six projects: `npm test` (tests/run.ts) runs them; each can run alone,
+// One config, seven projects: `npm test` (tests/run.ts) runs them; each can run alone,
 // e.g. `npx vitest run --config tests/vitest.config.ts --project unit`.
 export default defineConfig({
   root: fileURLToPath(new URL('..', import.meta.url)),
@@ -59,7 +59,7 @@ export default defineConfig({
         test: {
           name: 'functions-pglite',
           include: ['tests/functions/**/*.test.ts'],
-          exclude: [...databaseFree, ...postgresOnly],
+          exclude: [...databaseFree],
           env: { TEST_DB: 'pglite' },
           globalSetup: ['tests/support/setup/pglite.ts'],
           ...functionsProject,
@@ -74,6 +74,19 @@ export default defineConfig({
           env: { TEST_DB: 'postgres' },
           globalSetup: ['tests/support/setup/postgres.ts'],
           ...functionsProject,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // The Netlify deploy through netlify-cli (installed once per machine), on PostgreSQL.
+          name: 'netlify',
+          include: ['tests/netlify/**/*.test.ts'],
+          env: { TEST_DB: 'postgres' },
+          globalSetup: ['tests/support/setup/postgres.ts'],
+          // Installing the CLI on a fresh machine and building the site take minutes on a busy one.
+          testTimeout: 60_000,
+          hookTimeout: 900_000,
         },
       },
       {
