@@ -3,8 +3,6 @@
 // (Not under functions/platforms/: every file there is deployed as a function.)
 import path from 'node:path';
 import { type Config, ConfigError, loadConfig, mailProblem, productionProblem } from './config.ts';
-import { migrateOrClose } from './db/migrate.ts';
-import { openPostgres } from './db/postgres.ts';
 import type { Database } from './db/types.ts';
 
 /**

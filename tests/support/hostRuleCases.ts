@@ -26,10 +26,12 @@ export const hostRuleCases: HostRuleCase[] = [
   { path: '/blog/abc', status: 302, location: '/blog' },
   { path: '/bg/blog/999', status: 302, location: '/bg/blog' },
   { path: '/bg/blog/abc', status: 302, location: '/bg/blog' },
+  { path: '/blog/abc/', status: 302, location: '/blog' },
   // Unknown paths: the 404 page of their language, and the 404 pages themselves asked for by name.
   { path: '/no-such-page', status: 404, lang: 'en' },
   { path: '/bg/no-such-page', status: 404, lang: 'bg' },
   { path: '/blog/1/more', status: 404, lang: 'en' },
+  { path: '/bg/blog/1/more', status: 404, lang: 'bg' },
   { path: '/404', status: 404, lang: 'en' },
   { path: '/bg/404', status: 404, lang: 'bg' },
 ];
