@@ -33,17 +33,21 @@ export function serverlessConfig(
 
 /**
  * A pool of `poolMax` to PostgreSQL with the bundle's migrations applied before anything else may
- * query it (closed again if they fail), so any function may be the first on a fresh database.
+ * query it (closed again if they fail), so any function may be the first on a fresh database. The
+ * driver is loaded here, not as the function loads: a cold start that answers without the database
+ * (geo, a refused request) does without it.
  */
-export function openMigrated(
+export async function openMigrated(
   platform: string,
   databaseUrl: string | undefined,
   poolMax: number,
 ): Promise<Database> {
   if (!databaseUrl) {
-    return Promise.reject(
-      new ConfigError(`DATABASE_URL is not set: on ${platform} the functions need a PostgreSQL server.`),
-    );
+    throw new ConfigError(`DATABASE_URL is not set: on ${platform} the functions need a PostgreSQL server.`);
   }
+  const [{ openPostgres }, { migrateOrClose }] = await Promise.all([
+    import('./db/postgres.ts'),
+    import('./db/migrate.ts'),
+  ]);
   return migrateOrClose(openPostgres(databaseUrl, poolMax), bundledFiles.migrations);
 }
