@@ -4,6 +4,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import { type Lang, tipIdFor } from './contract.ts';
+import { readFrontmatter } from './frontmatter.ts';
 import { tipSchema } from './tipSchema.ts';
 
 // Re-read at most this often: cheap, and a dropped-in file shows up within a second.
@@ -50,8 +51,6 @@ type Articles = Map<number, Partial<Record<Lang, string>>>;
 
 /** The `id:` and `title:` of every `content/blog/<lang>/*.mdx` (or .md) frontmatter. */
 async function readArticles(contentDir: string): Promise<Articles> {
-  // The YAML parser only once an article is asked about: most of a function's cold starts never are.
-  const { readFrontmatter } = await import('./frontmatter.ts');
   const articles: Articles = new Map();
   for await (const file of fs.glob('blog/*/*.{md,mdx}', { cwd: contentDir })) {
     const source = await fs.readFile(path.join(contentDir, file), 'utf8').catch(() => '');

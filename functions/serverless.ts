@@ -3,6 +3,8 @@
 // (Not under functions/platforms/: every file there is deployed as a function.)
 import path from 'node:path';
 import { type Config, ConfigError, loadConfig, mailProblem, productionProblem } from './config.ts';
+import { migrateOrClose } from './db/migrate.ts';
+import { openPostgres } from './db/postgres.ts';
 import type { Database } from './db/types.ts';
 
 /**
@@ -33,9 +35,7 @@ export function serverlessConfig(
 
 /**
  * A pool of `poolMax` to PostgreSQL with the bundle's migrations applied before anything else may
- * query it (closed again if they fail), so any function may be the first on a fresh database. The
- * driver is loaded here, not as the function loads: a cold start that answers without the database
- * (geo, a refused request) does without it.
+ * query it (closed again if they fail), so any function may be the first on a fresh database.
  */
 export async function openMigrated(
   platform: string,
@@ -45,9 +45,5 @@ export async function openMigrated(
   if (!databaseUrl) {
     throw new ConfigError(`DATABASE_URL is not set: on ${platform} the functions need a PostgreSQL server.`);
   }
-  const [{ openPostgres }, { migrateOrClose }] = await Promise.all([
-    import('./db/postgres.ts'),
-    import('./db/migrate.ts'),
-  ]);
-  return migrateOrClose(openPostgres(databaseUrl, poolMax), bundledFiles.migrations);
+  return migrateOrClose(await openPostgres(databaseUrl, poolMax), bundledFiles.migrations);
 }
