@@ -84,8 +84,9 @@ export default defineConfig({
           include: ['tests/netlify/**/*.test.ts'],
           env: { TEST_DB: 'postgres' },
           globalSetup: ['tests/support/setup/postgres.ts'],
-          // Installing the CLI on a fresh machine and building the site take minutes on a busy one.
-          testTimeout: 60_000,
+          // Installing the CLI on a fresh machine and building the site take minutes on a busy one, and
+          // the CLI starts a fresh worker for every function call (a cold start each).
+          testTimeout: 180_000,
           hookTimeout: 900_000,
         },
       },

@@ -189,7 +189,9 @@ describeDb('the site on Netlify (netlify-cli offline)', () => {
     const [welcome] = (await smtp.waitFor(before + 2)).slice(before + 1);
     expect(welcome?.to).toEqual([email]);
     expect(welcome?.mail.messageId).toMatch(/^<course-0\./);
-    expect(welcome?.mail.from?.text).toBe('Important Advice <letters@advice.example>');
+    expect(welcome?.mail.from?.value).toEqual([
+      { address: 'letters@advice.example', name: 'Important Advice' },
+    ]);
     // Nothing else is due: the next run sends nothing.
     expect(await runScheduled('netlify-mail')).toContain('Mail queue: sent 0, retrying 0, failed 0.');
   });
