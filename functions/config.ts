@@ -78,7 +78,7 @@ const envSchema = z.object({
     .string()
     .regex(/^smtps?:\/\/[^\s]+$/, 'expected an smtp:// or smtps:// URL, like smtps://user:pass@host:465')
     .optional(),
-  MAIL_FROM: z.string().min(3).default('Important Advice <advice@localhost>'),
+  MAIL_FROM: z.string().min(3).optional(),
   CONFIRM_MAIL_PER_HOUR: count(100),
   // The visitors' rule (contract.ts), so the operator's mailbox is spelled as theirs are.
   ADMIN_EMAIL: z
@@ -130,6 +130,7 @@ const configSchema = envSchema.transform((e) => ({
   mail: {
     /** smtp:// or smtps:// URL of the mail server; when absent, letters are written to DATA_DIR/outbox. */
     smtpUrl: e.SMTP_URL,
+    /** The sender; unset, letters name `localFrom`, which only a machine's own mailbox accepts. */
     from: e.MAIL_FROM,
     /** Most confirmation letters sent per clock hour, whoever asked; 0 turns the cap off. */
     confirmPerHour: e.CONFIRM_MAIL_PER_HOUR,
@@ -143,6 +144,9 @@ const configSchema = envSchema.transform((e) => ({
 }));
 
 export type Config = z.output<typeof configSchema>;
+
+/** The sender of letters when MAIL_FROM is unset: fine for the outbox and a local mail server. */
+export const localFrom = 'Important Advice <advice@localhost>';
 
 // Values that are or may hold a password: a log of a failed start must not show them.
 const secretVariables = new Set(['HASH_SECRET', 'DATABASE_URL', 'SMTP_URL']);
@@ -198,4 +202,27 @@ export function productionProblem(
     'in letters and of the stored hashes, SITE_URL the public address (https://...) those links use. ' +
     secretHowTo
   );
+}
+
+/**
+ * Why letters would be lost or misaddressed here, or undefined. `platform` names a serverless host,
+ * whose file system is read-only: without SMTP_URL there is no outbox, so every letter would fail after
+ * the visitor was told to look in their inbox. Where letters really leave (SMTP_URL on a platform or
+ * with NODE_ENV=production), MAIL_FROM must name a sender the mail provider accepts.
+ */
+export function mailProblem(config: Config, platform?: string): string | undefined {
+  const { smtpUrl, from } = config.mail;
+  if (platform && !smtpUrl) {
+    return (
+      `SMTP_URL must be set on ${platform}: its file system is read-only, so there is no outbox to keep ` +
+      'letters in; set it to your mail provider (smtps://user:password@host:465) and MAIL_FROM to its sender.'
+    );
+  }
+  if (smtpUrl && !from && (platform || config.production)) {
+    return (
+      `MAIL_FROM must be set for letters sent through SMTP_URL${platform ? ` on ${platform}` : ' in production'}: ` +
+      'the sender your mail provider lets you use, like MAIL_FROM="Important Advice <letters@example.com>".'
+    );
+  }
+  return undefined;
 }

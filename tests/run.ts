@@ -136,8 +136,13 @@ const lanes: Lanes = [
         },
         { title: 'HTML check and consent tests', command: vitest('e2e-standalone') },
       ],
+      // Netlify's own build and runtime (netlify-cli offline), after the plain build has filled the
+      // build caches it reuses.
+      [{ title: 'Netlify (netlify-cli offline)', command: vitest('netlify') }],
     ],
   ],
+  // The Netlify test's CLI, installed once per machine outside the project, meanwhile.
+  [{ title: 'netlify-cli', command: ['node', 'tests/support/netlifyCli.ts'] }],
 ];
 
 const running = new Set<ChildProcess>();

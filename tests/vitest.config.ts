@@ -12,9 +12,9 @@ const databaseFree = [
   'tests/functions/commandLines.test.ts',
   'tests/functions/leaks.test.ts',
   'tests/functions/slowClients.test.ts',
+  // The Netlify entries' settings; with a database they run in the `netlify` project.
+  'tests/functions/netlify.test.ts',
 ];
-// Bundle the Netlify entries once; their database parts need PostgreSQL, the only database Netlify uses.
-const postgresOnly = ['tests/functions/netlify.test.ts', 'tests/functions/newsletterNetlify.test.ts'];
 // The PGlite data directory lock: no PostgreSQL part.
 const pgliteOnly = ['tests/functions/dataDirLock.test.ts'];
 
@@ -33,7 +33,7 @@ const standalone = [
 ];
 const browserProject = { testTimeout: 60_000, hookTimeout: 60_000, fileParallelism: false };
 
-// One config, six projects: `npm test` (tests/run.ts) runs them; each can run alone,
+// One config, seven projects: `npm test` (tests/run.ts) runs them; each can run alone,
 // e.g. `npx vitest run --config tests/vitest.config.ts --project unit`.
 export default defineConfig({
   root: fileURLToPath(new URL('..', import.meta.url)),
@@ -61,7 +61,7 @@ export default defineConfig({
         test: {
           name: 'functions-pglite',
           include: ['tests/functions/**/*.test.ts'],
-          exclude: [...databaseFree, ...postgresOnly],
+          exclude: [...databaseFree],
           env: { TEST_DB: 'pglite' },
           globalSetup: ['tests/support/setup/pglite.ts'],
           ...functionsProject,
@@ -76,6 +76,20 @@ export default defineConfig({
           env: { TEST_DB: 'postgres' },
           globalSetup: ['tests/support/setup/postgres.ts'],
           ...functionsProject,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // The Netlify deploy through netlify-cli (installed once per machine), on PostgreSQL.
+          name: 'netlify',
+          include: ['tests/netlify/**/*.test.ts'],
+          env: { TEST_DB: 'postgres' },
+          globalSetup: ['tests/support/setup/postgres.ts'],
+          // Installing the CLI on a fresh machine and building the site take minutes on a busy one, and
+          // the CLI starts a fresh worker for every function call (a cold start each).
+          testTimeout: 180_000,
+          hookTimeout: 900_000,
         },
       },
       {

@@ -7,7 +7,7 @@ import type { Database, DatabaseConfig } from './types.ts';
 /** Opens the configured database and applies pending migrations (closing it again if they fail). */
 export async function openDatabase(config: DatabaseConfig, migrationsDir?: string): Promise<Database> {
   const database = config.databaseUrl
-    ? openPostgres(config.databaseUrl, config.pgPoolMax)
+    ? await openPostgres(config.databaseUrl, config.pgPoolMax)
     : // Imported only when used, so PostgreSQL deployments never load the WebAssembly build.
       await (await import('./pglite.ts')).openPglite(config.dataDir);
   return migrateOrClose(database, migrationsDir);

@@ -1,5 +1,3 @@
-import { drizzle } from 'drizzle-orm/node-postgres';
-import pg from 'pg';
 import { safeError } from '../safeError.ts';
 import { dumpPostgres } from './dump.ts';
 import type { Database } from './types.ts';
@@ -14,7 +12,14 @@ export function connectTimeoutMs(url: string): number {
 }
 
 /** A connection pool to a PostgreSQL server; connects lazily, so this never throws. */
-export function openPostgres(url: string, poolMax: number): Database {
+export async function openPostgres(url: string, poolMax: number): Promise<Database> {
+  // The driver is loaded by the first caller, not with this module: a process that never opens
+  // PostgreSQL (PGlite; a serverless cold start answering without the database) does without it, also
+  // in a platform's bundle, which keeps packages apart and hoists their static imports.
+  const [{ default: pg }, { drizzle }] = await Promise.all([
+    import('pg'),
+    import('drizzle-orm/node-postgres'),
+  ]);
   const pool = new pg.Pool({
     connectionString: url,
     max: poolMax,

@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
-import type { Config } from '../config.ts';
+import { type Config, localFrom } from '../config.ts';
 import { makePrivateDir, privateFileMode } from '../privateFiles.ts';
 import { outboxDir, outboxTag } from './outbox.ts';
 
@@ -36,7 +36,7 @@ export function createMailTransport(config: Pick<Config, 'dataDir' | 'mail'>): M
       ? // Short timeouts: a stuck server should fail a try (which is retried), not hold the queue long.
         { url: smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 }
       : { streamTransport: true, buffer: true, newline: 'windows' },
-    { from },
+    { from: from ?? localFrom },
   );
   return {
     description: smtpUrl ? `${new URL(smtpUrl).protocol}//${new URL(smtpUrl).host}` : outbox,

@@ -1,50 +1,76 @@
 // Netlify Scheduled Function: drains the mail queue every minute (Netlify's shortest schedule), so a
 // confirmation letter leaves within about a minute of the subscription, and a letter of the course
-// within a minute of its time. Needs SITE_URL for the links and the content folder for the course.
-import { loadConfig, productionProblem } from '../config.ts';
+// within a minute of its time. The course comes from the bundled content/ (netlify.toml's included_files).
+import { ConfigError } from '../config.ts';
 import { createContent } from '../content.ts';
-import { openPostgres } from '../db/postgres.ts';
 import { drainQueue } from '../mail/queue.ts';
 import { createMailTransport } from '../mail/transport.ts';
+import { safeError } from '../safeError.ts';
+import { openMigrated, serverlessConfig } from '../serverless.ts';
 import { createServices, operatorMail } from '../services.ts';
 
 // Scheduled functions may run 30 seconds; stop starting batches well before that.
 const budgetMs = 20_000;
 
-export default async (): Promise<Response> => {
-  const settings = loadConfig({
-    PG_POOL_MAX: '1',
-    ...(process.env.URL ? { SITE_URL: process.env.URL } : {}),
-    ...process.env,
-  });
-  const problem = productionProblem(settings, true);
-  if (!settings.databaseUrl || problem) {
-    console.error(`Mail queue skipped: ${problem ?? 'DATABASE_URL must be set.'}`);
-    return new Response(null, { status: 500 });
-  }
-  const database = openPostgres(settings.databaseUrl, 1);
-  const transport = createMailTransport(settings);
+/** The settings, or why there are none: said at start, and again at every run that cannot go. */
+function settingsOrProblem() {
   try {
-    const services = createServices(settings, createContent(settings.contentDir), async () => database);
+    return serverlessConfig('Netlify', {
+      PG_POOL_MAX: '1',
+      ...(process.env.URL ? { SITE_URL: process.env.URL } : {}),
+    });
+  } catch (error) {
+    const problem = error instanceof ConfigError ? error.message : safeError(error);
+    console.error(`Mail queue stopped: ${problem}`);
+    return problem;
+  }
+}
+
+const settings = settingsOrProblem();
+
+/** Sends what is due, batch after batch within the budget; returns what became of the letters. */
+async function drain(config: Exclude<typeof settings, string>) {
+  const database = await openMigrated('Netlify', config.databaseUrl, 1);
+  const transport = createMailTransport(config);
+  try {
+    const services = createServices(config, createContent(config.contentDir), async () => database);
     const options = {
       transport,
-      context: { secret: await services.hashSecret(), siteUrl: settings.siteUrl ?? '' },
-      confirmPerHour: settings.mail.confirmPerHour,
-      contentDir: settings.contentDir,
-      operator: operatorMail(settings, services),
+      context: { secret: await services.hashSecret(), siteUrl: config.siteUrl ?? '' },
+      confirmPerHour: config.mail.confirmPerHour,
+      contentDir: config.contentDir,
+      operator: operatorMail(config, services),
     };
     const started = Date.now();
-    let sent = 0;
+    const total = { sent: 0, retrying: 0, failed: 0 };
     while (Date.now() - started < budgetMs) {
       const result = await drainQueue(database.db, options);
-      sent += result.sent;
+      total.sent += result.sent;
+      total.retrying += result.retrying;
+      total.failed += result.failed;
       if (result.capped || result.sent + result.retrying + result.failed === 0) break;
     }
-    console.log(`Mail queue: sent ${sent} letter(s).`);
-    return new Response(null, { status: 204 });
+    return total;
   } finally {
     transport.close();
     await database.close();
+  }
+}
+
+export default async (): Promise<Response> => {
+  if (typeof settings === 'string') {
+    console.error(`Mail queue stopped: ${settings}`);
+    return new Response(null, { status: 500 });
+  }
+  try {
+    const { sent, retrying, failed } = await drain(settings);
+    // Retrying: failed this time, tried again later; failed: given up after the last try.
+    console.log(`Mail queue: sent ${sent}, retrying ${retrying}, failed ${failed}.`);
+    return new Response(null, { status: 204 });
+  } catch (error) {
+    // Never the error's message: a driver's quotes the query and its parameters (visitors' addresses).
+    console.error(`Mail queue: drain failed: ${safeError(error)}`);
+    return new Response(null, { status: 500 });
   }
 };
 

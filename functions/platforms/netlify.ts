@@ -1,16 +1,14 @@
-// Netlify Functions (v2: web-standard Request/Response) entry for the API. netlify.toml bundles it with
-// esbuild and routes /api/* here; the static site and its _headers/_redirects are served by Netlify.
-// Serverless instances are many and short-lived, so storage is PostgreSQL only (DATABASE_URL).
-import path from 'node:path';
+// Netlify Functions (v2: web-standard Request/Response) entry for the API, routed on /api/* (its
+// `config.path`); the static site and its _headers/_redirects are served by Netlify. Serverless
+// instances are many and short-lived, so storage is PostgreSQL only (DATABASE_URL).
 import { Hono } from 'hono';
 import { apiHeaders, createApp } from '../app.ts';
-import { ConfigError, loadConfig, productionProblem } from '../config.ts';
+import { ConfigError } from '../config.ts';
 import { createContent } from '../content.ts';
 import { errorMessages } from '../contract.ts';
-import { migrateOrClose } from '../db/migrate.ts';
-import { openPostgres } from '../db/postgres.ts';
 import { noProxy, onPlatform } from '../http/trustProxy.ts';
 import { safeError } from '../safeError.ts';
+import { openMigrated, serverlessConfig } from '../serverless.ts';
 import { createServices } from '../services.ts';
 
 /** The parts of Netlify's Context this function reads. */
@@ -20,43 +18,27 @@ interface NetlifyContext {
 }
 type Place = { code?: string; name?: string };
 
-// netlify.toml's included_files puts content/ and the migrations beside the function, relative to the
-// working directory, both on Netlify and under `netlify dev`.
-const root = process.cwd();
-
-/** The API, or when it could not start a plain 500 for every request (the log says why). */
+/** The API, or when it could not start a plain 500 for every request (the log says why, at start too). */
 function startApi() {
   try {
-    // TRUST_PROXY is the platform's own here, whatever the environment says.
-    const { TRUST_PROXY: _, ...env } = process.env;
     const settings = {
-      ...loadConfig({
-        CONTENT_DIR: path.join(root, 'content'),
+      ...serverlessConfig('Netlify', {
         // Each instance holds its own pool: keep it small (or point DATABASE_URL at a pooler).
         PG_POOL_MAX: '2',
         // Netlify sets URL to the site's main address.
-        ...(env.URL ? { SITE_URL: env.URL } : {}),
-        ...env,
+        ...(process.env.URL ? { SITE_URL: process.env.URL } : {}),
       }),
       // Only Netlify reaches this code, and it writes its own client and location headers.
       trustProxy: onPlatform('netlify'),
     };
-    const problem = productionProblem(settings, true);
-    if (problem) throw new ConfigError(problem);
-    const open = async () => {
-      if (!settings.databaseUrl) {
-        throw new ConfigError('DATABASE_URL is not set: on Netlify the functions need a PostgreSQL server.');
-      }
-      // A failed migration closes the pool, so a failing cold start does not leak connections.
-      const database = openPostgres(settings.databaseUrl, settings.pgPoolMax);
-      return migrateOrClose(database, path.join(root, 'functions', 'migrations'));
-    };
+    // The first request opens the pool, after the migrations (a failed one closes it again).
+    const open = () => openMigrated('Netlify', settings.databaseUrl, settings.pgPoolMax);
     return createApp(createServices(settings, createContent(settings.contentDir), open));
   } catch (error) {
+    const why = `The API cannot start: ${error instanceof ConfigError ? error.message : safeError(error)}`;
+    console.error(why);
     return new Hono().use(apiHeaders(() => noProxy)).all('*', (c) => {
-      console.error(
-        `The API cannot start: ${error instanceof ConfigError ? error.message : safeError(error)}`,
-      );
+      console.error(why);
       return c.json({ error: errorMessages.serverError }, 500);
     });
   }

@@ -8,7 +8,7 @@ import { createAdminApp } from '../admin/adminApp.ts';
 import { serveAdminSocket } from '../admin/adminSocket.ts';
 import { startNightlyBackups } from '../admin/nightlyBackups.ts';
 import { createApp } from '../app.ts';
-import { ConfigError, isLoopback, loadConfig, productionProblem } from '../config.ts';
+import { ConfigError, isLoopback, loadConfig, mailProblem, productionProblem } from '../config.ts';
 import { createContent } from '../content.ts';
 import { openDatabase } from '../db/client.ts';
 import { DataDirLockedError } from '../db/dataDirLock.ts';
@@ -37,7 +37,9 @@ try {
 }
 
 // Behind a proxy (any TRUST_PROXY) strangers reach the server, whatever HOST it listens on.
-const problem = productionProblem(config, !isLoopback(config.host) || trustsProxies(config.trustProxy));
+const problem =
+  productionProblem(config, !isLoopback(config.host) || trustsProxies(config.trustProxy)) ??
+  mailProblem(config);
 if (problem) fail(problem);
 
 if (!fs.existsSync(config.distDir)) fail(`No built site in ${config.distDir}. Run \`npm run build\` first.`);

@@ -1,5 +1,5 @@
-// Serves the built site (dist/) the way the static host does: clean URLs, _redirects applied only where
-// no file exists, _headers, 404.html, plus validators for caching and security headers. Files are found
+// Serves the built site (dist/) the way the static host does: clean URLs, _redirects read as Netlify reads
+// them, _headers, 404.html, plus validators for caching and security headers. Files are found
 // in an index taken of dist/ up front (memoryFiles.ts) and sent from there: the build's .br/.gz as they
 // are, 304s by ETag, byte ranges, small files from memory, the others streamed from disk. The host's
 // headers apply to every answer as its head is written. A new build is read whole and then put in
@@ -45,9 +45,11 @@ async function readBuild(root: string, memoryLimits: MemoryLimits | false) {
   return {
     index: await readMemoryFiles(root, memoryLimits),
     redirects,
-    forced: redirects.filter((rule) => rule.force),
     // Its error pages answer with 404 even when asked for by name.
-    errorPages: new Set(['/404', ...redirects.filter((rule) => rule.status === 404).map((rule) => rule.to)]),
+    errorPages: new Set([
+      '/404',
+      ...redirects.filter((rule) => rule.status === 404).map((rule) => rule.to.replace(/\.html$/, '')),
+    ]),
     headerRules,
     problems: [...problems, ...headerProblems],
   };
@@ -83,13 +85,13 @@ export async function createStaticSite(distDir: string, options: StaticSiteOptio
       return plain(answer, 405, 'Method not allowed', { Allow: 'GET, HEAD' });
     }
     if (hidden.test(pathname)) return notFound(answer);
-    if (build.errorPages.has(pathname.replace(/\.html$/, ''))) return serveAs(answer, pathname, 404);
-    const forced = matchRule(build.forced, pathname);
-    if (forced) return redirect(answer, forced.rule, forced.target);
-    const file = findFile(answer, requested);
-    if (file) return sendFile(answer, file);
-    // Shadowing: redirect rules only apply where no file answers the path.
+    // As Netlify's engine reads the rules: the first that matches decides, and unless forced (`!`) it
+    // gives way to a file at the path (shadowing).
     const matched = matchRule(build.redirects, pathname);
+    const file = matched?.rule.force ? undefined : findFile(answer, requested);
+    // An error page never answers 200, even without a forced rule for it.
+    if (file && build.errorPages.has(pathname.replace(/\.html$/, ''))) return serveAs(answer, pathname, 404);
+    if (file) return sendFile(answer, file);
     if (matched) redirect(answer, matched.rule, matched.target);
     else notFound(answer);
   }

@@ -1,14 +1,12 @@
-// The serverless entry bundles with esbuild (as Netlify does) and answers web-standard Requests.
-// The bundle runs in a child process from a temp dir, so it must be self-contained. It is bundled once,
-// in the functions-postgres project: Netlify's only database is PostgreSQL.
+// The Netlify entries as modules, each imported in a fresh process with the environment a site has set,
+// and called with web-standard Requests: what they make of Netlify's context and of their settings.
+// Built and run by Netlify's own tools, with a database and a mail server, in tests/netlify/.
 import fs from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { uniqueEmail } from '../support/http.ts';
-import { bundleNetlifyEntry } from '../support/netlifyBundle.ts';
 import { repoRoot, runScript } from '../support/processes.ts';
 import { tempDir } from '../support/tempDirs.ts';
-import { databaseMissing, freshDatabaseEnv, onPostgres } from '../support/testDb.ts';
 
 interface Call {
   url: string;
@@ -23,7 +21,7 @@ interface Answer {
   headers: Record<string, string>;
 }
 
-// Imports a bundle, calls its default export with each Request, prints the answers as JSON.
+// Imports an entry, calls its default export with each Request, prints the answers as JSON.
 const runner = `
 const [file, calls] = [process.argv[2], JSON.parse(process.argv[3])];
 const mod = await import(file);
@@ -41,19 +39,23 @@ process.exit(0);
 describe('Netlify function entry', () => {
   let dir: string;
 
-  beforeAll(async () => {
+  beforeAll(() => {
     dir = tempDir('netlify');
-    for (const entry of ['netlify', 'netlify-purge']) await bundleNetlifyEntry(entry, dir);
     fs.writeFileSync(path.join(dir, 'run.mjs'), runner);
   });
 
-  // What a Netlify site has set: its own URL (Netlify's) and the secret (the operator's).
-  const site = { URL: 'https://advice.example', HASH_SECRET: 'netlify-entry-secret-0123456789abcdef' };
+  // What a Netlify site has set: its own URL (Netlify's), the secret, the mail server and its sender.
+  const site = {
+    URL: 'https://advice.example',
+    HASH_SECRET: 'netlify-entry-secret-0123456789abcdef',
+    SMTP_URL: 'smtp://127.0.0.1:2525',
+    MAIL_FROM: 'Important Advice <letters@advice.example>',
+  };
 
   async function call(entry: string, calls: Call[], env: Record<string, string>) {
     const run = await runScript(
       path.join(dir, 'run.mjs'),
-      [path.join(dir, `${entry}.mjs`), JSON.stringify(calls)],
+      [path.join(repoRoot, 'functions', 'platforms', `${entry}.ts`), JSON.stringify(calls)],
       { ...site, ...env },
     );
     if (run.code !== 0) throw new Error(`bundle failed (${run.code}):\n${run.stderr}`);
@@ -64,14 +66,9 @@ describe('Netlify function entry', () => {
     return { ...out, log: run.stderr };
   }
 
-  it('builds a self-contained bundle without the embedded database', () => {
-    const bundle = fs.readFileSync(path.join(dir, 'netlify.mjs'), 'utf8');
-    expect(bundle).not.toContain('@electric-sql/pglite');
-    expect(bundle).not.toContain('.wasm');
-  });
-
-  it('routes /api/* to itself and schedules the purge hourly', async () => {
+  it('routes /api/* to itself, drains the mail queue every minute and purges hourly', async () => {
     expect((await call('netlify', [], {})).config).toEqual({ path: '/api/*' });
+    expect((await call('netlify-mail', [], {})).config).toEqual({ schedule: '* * * * *' });
     expect((await call('netlify-purge', [], {})).config).toEqual({ schedule: '@hourly' });
   });
 
@@ -139,57 +136,39 @@ describe('Netlify function entry', () => {
     expect(log).toContain('DATABASE_URL is not set');
   });
 
-  it.runIf(onPostgres && !databaseMissing)(
-    'takes real submissions into PostgreSQL, reading content and migrations beside it',
-    async () => {
-      const env = await freshDatabaseEnv();
-      const email = uniqueEmail('netlify');
-      const json = { 'content-type': 'application/json', origin: 'https://advice.example' };
-      const { answers } = await call(
-        'netlify',
-        [
-          { url: 'https://advice.example/api/health' },
-          { url: 'https://advice.example/api/subscribe', method: 'POST', headers: json, body: { email } },
-          { url: 'https://advice.example/api/subscribe', method: 'POST', headers: json, body: { email } },
-          // Known tips and articles come from the repository's content/ (included_files on Netlify).
-          {
-            url: 'https://advice.example/api/tip-ratings',
-            method: 'POST',
-            headers: json,
-            body: { tipId: 'en_1', language: 'en', rating: 1, sessionId: 'netlify-session-1' },
-          },
-          {
-            url: 'https://advice.example/api/articles/1/comments',
-            method: 'POST',
-            headers: json,
-            body: { name: 'N', comment: 'Hi', language: 'en' },
-          },
-          { url: 'https://advice.example/api/articles/1/comments' },
-          {
-            url: 'https://advice.example/api/subscribe',
-            method: 'POST',
-            headers: { ...json, origin: 'https://evil.example' },
-            body: { email },
-          },
-        ],
-        { DATABASE_URL: env.DATABASE_URL ?? '' },
-      );
-      expect(answers.map((a) => a.status)).toEqual([200, 201, 409, 201, 201, 200, 403]);
-      expect(JSON.parse(answers[5]?.body ?? '{}').comments).toEqual([
-        expect.objectContaining({ name: 'N', comment: 'Hi' }),
-      ]);
+  // Netlify's disk is read-only: without a mail server no letter could leave (there is no outbox), and
+  // the visitor would be told to look in their inbox for one that never comes.
+  it('refuses to start without SMTP_URL, the API and the mail queue alike, saying why at start', async () => {
+    for (const entry of ['netlify', 'netlify-mail']) {
+      const { answers, log } = await call(entry, [{ url: 'https://advice.example/api/subscribe' }], {
+        SMTP_URL: '',
+      });
+      expect([entry, answers[0]?.status]).toEqual([entry, 500]);
+      expect(log).toContain('SMTP_URL must be set on Netlify');
+      expect(log).toContain('no outbox');
+    }
+    // Said once as the module loads, before any request.
+    const { log } = await call('netlify-mail', [], { SMTP_URL: '' });
+    expect(log).toContain('SMTP_URL must be set on Netlify');
+  });
 
-      const purge = await call(
-        'netlify-purge',
-        [{ url: 'https://advice.example/.netlify/functions/netlify-purge' }],
-        {
-          DATABASE_URL: env.DATABASE_URL ?? '',
-        },
-      );
-      expect(purge.answers[0]?.status).toBe(204);
-      expect(purge.log).toBe('');
-    },
-  );
+  it('refuses to send letters without MAIL_FROM, which would name advice@localhost', async () => {
+    for (const entry of ['netlify', 'netlify-mail']) {
+      const { answers, log } = await call(entry, [{ url: 'https://advice.example/api/health' }], {
+        MAIL_FROM: '',
+      });
+      expect([entry, answers[0]?.status]).toEqual([entry, 500]);
+      expect(log).toContain('MAIL_FROM must be set for letters sent through SMTP_URL on Netlify');
+    }
+  });
+
+  it('logs why the mail queue cannot run without DATABASE_URL, and no more', async () => {
+    const { answers, log } = await call('netlify-mail', [{ url: 'https://advice.example/' }], {});
+    expect(answers[0]?.status).toBe(500);
+    expect(log.trim()).toBe(
+      'Mail queue: drain failed: ConfigError: DATABASE_URL is not set: on Netlify the functions need a PostgreSQL server.',
+    );
+  });
 });
 
 // The repo's own content must be where the Netlify entry looks for it (process.cwd()/content).
