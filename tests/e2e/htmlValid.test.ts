@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, expect, it } from 'vitest';
+import { builtDir } from '../support/builtSite.ts';
 
 interface VnuMessage {
   type: string;
@@ -20,8 +21,8 @@ const vnuJar = createRequire(import.meta.url).resolve('vnu-jar/build/dist/vnu.ja
 const control = fs.mkdtempSync(path.join(os.tmpdir(), 'ia-html-'));
 afterAll(() => fs.rmSync(control, { recursive: true, force: true }));
 
-/** Every .html file under dist/. */
-function builtPages(dir = 'dist'): string[] {
+/** Every .html file of the build under test. */
+function builtPages(dir = builtDir): string[] {
   return fs
     .readdirSync(dir, { recursive: true, encoding: 'utf8' })
     .filter((file) => file.endsWith('.html'))
