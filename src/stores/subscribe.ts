@@ -9,6 +9,7 @@ export const $subscribeStatus = atom<SubscribeStatus>('idle');
 /** What became of an address: the island shows each as a toast in the page's language. */
 export type SubscribeOutcome =
   | { kind: 'success' }
+  | { kind: 'pending' }
   | { kind: 'invalid' }
   | { kind: 'exists' }
   | { kind: 'rateLimited' }
@@ -42,6 +43,11 @@ export async function subscribe(
       return { kind: 'success' };
     }
     $subscribeStatus.set('idle');
+    // Subscribed before and not confirmed yet: the letter is on its way (the site sends another when due).
+    if (status === 200) {
+      track('email_subscription_pending');
+      return { kind: 'pending' };
+    }
     if (status === 409) {
       track('email_subscription_duplicate');
       return { kind: 'exists' };

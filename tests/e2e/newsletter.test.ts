@@ -184,8 +184,37 @@ it('says a forged confirmation link does not work and offers to subscribe again'
   await page.getByRole('button', { name: 'Confirm my subscription' }).click();
   await page.getByText('This link does not work.').waitFor();
   await page.getByRole('link', { name: 'Subscribe again' }).waitFor();
-  await page.goto('/unsubscribe');
+  await page.goto('/unsubscribe?token=forged.token.value');
   await page.getByRole('button', { name: 'Unsubscribe me' }).click();
   await page.getByText('This link does not work. Check that it was copied whole from the letter.').waitFor();
   await context.close();
 });
+
+for (const [lang, t] of Object.entries({
+  en: {
+    path: '/unsubscribe',
+    how: 'To unsubscribe, press “Unsubscribe” at the end of any of our letters',
+    button: 'Unsubscribe me',
+    home: 'Back to the advice',
+  },
+  bg: {
+    path: '/bg/unsubscribe',
+    how: 'За да се отпишеш, натисни „Отпиши се“ в края на което и да е наше писмо',
+    button: 'Отпиши ме',
+    home: 'Обратно към съветите',
+  },
+})) {
+  it(`says how to unsubscribe on ${t.path} opened without a letter's link, with no button that could only fail`, async () => {
+    const context = await browser.newContext({
+      baseURL: server.url,
+      locale: lang === 'bg' ? 'bg-BG' : 'en-US',
+    });
+    const page = await context.newPage();
+    await page.goto(t.path);
+    await page.getByText(t.how).waitFor();
+    expect(await page.getByRole('button', { name: t.button }).isVisible()).toBe(false);
+    await page.getByRole('link', { name: t.home }).waitFor();
+    await expectAccessible(page);
+    await context.close();
+  });
+}

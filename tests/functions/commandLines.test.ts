@@ -131,7 +131,7 @@ describe('machine-readable output', () => {
 
 describe('npm run newsletter', () => {
   it('links a preview to the site serving on DATA_DIR, on the port it serves at, as `send` does', async () => {
-    const env = { ...(await freshDatabaseEnv()), DIST_DIR: makeDistDir() };
+    const env: Record<string, string> = { ...(await freshDatabaseEnv()), DIST_DIR: makeDistDir() };
     // No SITE_URL and a port of the system's choosing: the preview can only learn it from the server.
     const server = await startServe(env);
     try {

@@ -56,7 +56,7 @@ describeDb('hostile input', () => {
 
   // ---- Size ----
 
-  it.each(routes)('refuses a body over 4 KB on %s with 413', async (route) => {
+  it.each(routes)('refuses a body over the limit (16 KiB) on %s with 413', async (route) => {
     const res = await postJson(`${api}${route}`, {
       ...validBodies[route],
       padding: 'x'.repeat(bodyLimitBytes),

@@ -292,6 +292,9 @@ describeDb('API routes', () => {
     ['an empty comment', { comment: '' }, errorMessages.commentFieldsRequired],
     ['an 81-character name', { name: 'n'.repeat(81) }, errorMessages.nameTooLong],
     ['a 2001-character comment', { comment: 'c'.repeat(2001) }, errorMessages.commentTooLong],
+    // What the form would have cut silently once: the field is named, not the body's size.
+    ['a 5600-character Bulgarian comment', { comment: 'ж'.repeat(5600) }, errorMessages.commentTooLong],
+    ['an 81-character Bulgarian name', { name: 'Ж'.repeat(81) }, errorMessages.nameTooLong],
     ['an invalid email', { email: 'nope' }, errorMessages.invalidEmail],
     ['no language', { language: undefined }, errorMessages.languageInvalid],
     ['language de', { language: 'de' }, errorMessages.languageInvalid],
@@ -315,6 +318,16 @@ describeDb('API routes', () => {
       language: 'en',
     });
     expect(res.status).toBe(201);
+    // As long in Bulgarian (two bytes a letter) or in emoji (four), with an address: within the body limit.
+    for (const letter of ['ж', '😀']) {
+      const wide = await post('/articles/20/comments', {
+        name: 'Ж'.repeat(80),
+        comment: letter.repeat(2000),
+        email: `${'a'.repeat(64)}@${'b'.repeat(60)}.example.com`,
+        language: 'bg',
+      });
+      expect(wide.status).toBe(201);
+    }
   });
 
   // ---- Unknown articles ----

@@ -39,6 +39,7 @@ describe('the subscribe store', () => {
   });
 
   const answers: [status: number, kind: string, event: Record<string, unknown>][] = [
+    [200, 'pending', { event: 'email_subscription_pending' }],
     [400, 'invalid', { event: 'email_validation_error', reason: 'server' }],
     [409, 'exists', { event: 'email_subscription_duplicate' }],
     [429, 'rateLimited', { event: 'email_subscription_rate_limited' }],
