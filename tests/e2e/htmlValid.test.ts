@@ -29,7 +29,7 @@ function builtPages(dir = builtDir): string[] {
     .map((file) => path.join(dir, file));
 }
 
-it('finds no HTML error on any built page', { timeout: 300_000 }, async () => {
+it('finds no HTML error on any built page', async () => {
   // A page with the fault this check exists for (a script after </html>): proves the validator runs
   // and reports, in the same JVM run as the site.
   const broken = path.join(control, 'broken.html');

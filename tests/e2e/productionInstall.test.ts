@@ -23,7 +23,7 @@ beforeAll(async () => {
     cwd: copy,
   });
   site = await serveSite({}, copy);
-}, 180_000);
+});
 
 afterAll(async () => {
   await site?.stop();

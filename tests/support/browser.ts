@@ -25,12 +25,15 @@ export function withBrowser(): void {
 export async function newContext(options: BrowserContextOptions = {}): Promise<BrowserContext> {
   clients += 1;
   const address = `10.${process.pid % 250}.${Math.floor(clients / 250)}.${(clients % 250) + 1}`;
-  return browser.newContext({
+  const context = await browser.newContext({
     baseURL,
     locale: 'en-US',
     ...options,
     extraHTTPHeaders: { 'X-Forwarded-For': address, ...options.extraHTTPHeaders },
   });
+  // Every wait ends on what it waits for, not after Playwright's 30 s, which a busy machine can exceed.
+  context.setDefaultTimeout(0);
+  return context;
 }
 
 /** A new page in a fresh context. */
@@ -116,7 +119,7 @@ export async function hydrateVisibleIslands(page: Page): Promise<void> {
     .locator('astro-island[client="visible"], astro-island[client="reach"]')
     .all()) {
     await island.locator('> :first-child').scrollIntoViewIfNeeded();
-    await expect.poll(() => island.getAttribute('ssr'), { timeout: 15_000 }).toBeNull();
+    await expect.poll(() => island.getAttribute('ssr')).toBeNull();
   }
   await actOnPage(page);
   await page.waitForFunction(() => !document.querySelector('astro-island[ssr]'));
