@@ -25,15 +25,12 @@ export function withBrowser(): void {
 export async function newContext(options: BrowserContextOptions = {}): Promise<BrowserContext> {
   clients += 1;
   const address = `10.${process.pid % 250}.${Math.floor(clients / 250)}.${(clients % 250) + 1}`;
-  const context = await browser.newContext({
+  return browser.newContext({
     baseURL,
     locale: 'en-US',
     ...options,
     extraHTTPHeaders: { 'X-Forwarded-For': address, ...options.extraHTTPHeaders },
   });
-  // Every wait ends on what it waits for, not after Playwright's 30 s, which a busy machine can exceed.
-  context.setDefaultTimeout(0);
-  return context;
 }
 
 /** A new page in a fresh context. */
