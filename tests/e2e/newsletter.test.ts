@@ -9,6 +9,7 @@ import { simpleParser } from 'mailparser';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { actOnPage, expectAccessible } from '../support/browser.ts';
+import { builtDir } from '../support/builtSite.ts';
 import { launchChromium } from '../support/chromium.ts';
 import { behindProxy, runScript, type Served, startServe } from '../support/processes.ts';
 
@@ -22,7 +23,7 @@ beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'advice-newsletter-e2e-'));
   [server, browser] = await Promise.all([
     behindProxy().then((proxied) => {
-      env = { DATA_DIR: dataDir, ...proxied };
+      env = { DATA_DIR: dataDir, DIST_DIR: builtDir, ...proxied };
       return startServe(env);
     }),
     launchChromium(),
