@@ -39,7 +39,6 @@ describe('the subscribe store', () => {
   });
 
   const answers: [status: number, kind: string, event: Record<string, unknown>][] = [
-    [200, 'pending', { event: 'email_subscription_pending' }],
     [400, 'invalid', { event: 'email_validation_error', reason: 'server' }],
     [409, 'exists', { event: 'email_subscription_duplicate' }],
     [429, 'rateLimited', { event: 'email_subscription_rate_limited' }],
@@ -53,6 +52,16 @@ describe('the subscribe store', () => {
       expect(pushed).toEqual([{ event: 'button_click', button: 'subscribe' }, event]);
     });
   }
+
+  it('answers pending for an address that subscribed and has not confirmed yet, back in the idle state', async () => {
+    fakeApi([200, { success: true, pending: true }]);
+    expect(await subscribe('me@example.com', extras)).toEqual({ kind: 'pending' });
+    expect($subscribeStatus.get()).toBe('idle');
+    expect(pushed).toEqual([
+      { event: 'button_click', button: 'subscribe' },
+      { event: 'email_subscription_pending' },
+    ]);
+  });
 
   it('answers error when the network fails', async () => {
     fakeApi();
