@@ -84,8 +84,11 @@ export default function CommentForm({ articleId, lang, labels, onPublished }: Pr
   const id = useId();
   // The trimmed lengths, as the server counts them.
   const [lengths, setLengths] = useState<Record<Limited, number>>({ name: 0, comment: 0 });
-  const measure = (field: Limited) => (event: { currentTarget: { value: string } }) =>
-    setLengths((now) => ({ ...now, [field]: event.currentTarget.value.trim().length }));
+  const measure = (field: Limited) => (event: { currentTarget: { value: string } }) => {
+    // Read now: React's event no longer has its target by the time the state updates.
+    const length = event.currentTarget.value.trim().length;
+    setLengths((now) => ({ ...now, [field]: length }));
+  };
   const counterId = (field: Limited) => `${id}-${field}-left`;
   /** The field's counter's id while it shows, for aria-describedby. */
   const shownCounter = (field: Limited) =>

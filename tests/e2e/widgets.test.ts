@@ -231,7 +231,7 @@ describe('commenting', () => {
 
 const lengthTexts = {
   en: {
-    path: '/blog/2',
+    path: '/blog/1',
     name: 'Name',
     comment: 'Comment',
     post: 'Post comment',
@@ -244,7 +244,7 @@ const lengthTexts = {
     success: 'Comment submitted successfully!',
   },
   bg: {
-    path: '/bg/blog/2',
+    path: '/bg/blog/1',
     name: 'Име',
     comment: 'Коментар',
     post: 'Публикувай',
