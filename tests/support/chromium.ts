@@ -29,7 +29,11 @@ export async function launchChromium(): Promise<Browser> {
     throw new Error(
       `Chromium's headless shell not found at ${headlessShellPath}: apt-get install -y chromium-headless-shell`,
     );
-  const browser = await chromium.launch({ executablePath: headlessShellPath, args: chromiumFlags, timeout: 0 });
+  const browser = await chromium.launch({
+    executablePath: headlessShellPath,
+    args: chromiumFlags,
+    timeout: 0,
+  });
   const newContext = browser.newContext.bind(browser);
   browser.newContext = async (options) => {
     const context = await newContext(options);
