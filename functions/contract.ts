@@ -98,8 +98,11 @@ export const isValidEmail = (email: string): boolean =>
 export const emailMaxLength = 254;
 export const nameMaxLength = 80;
 export const commentMaxLength = 2000;
-/** POST bodies larger than this are refused with 413. */
-export const bodyLimitBytes = 4096;
+/**
+ * POST bodies larger than this are refused with 413. Room for the longest comment in any script (2,000
+ * emoji are 8,000 bytes) and for one a few times over, so the answer names the field that is too long.
+ */
+export const bodyLimitBytes = 16_384;
 
 // ---- What the API answers (the typed client in src/lib/api/client.ts infers them from the routes) ----
 

@@ -3,7 +3,16 @@
 // checks; the unit and functions tests; the builds and the browser tests); each step's output is printed
 // in one piece when it ends, and the first failure stops everything with that step's exit code.
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync, statfsSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  lstatSync,
+  mkdtempSync,
+  readdirSync,
+  readlinkSync,
+  rmSync,
+  statfsSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { headlessShellPath } from './support/chromium.ts';
@@ -82,6 +91,22 @@ function removeRunTempDir(dir: string): void {
   rmSync(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
 }
 
+/**
+ * The build the suite makes and tests: a link of its own (as `npm run build` makes `dist`), never `dist`,
+ * which a server in this folder may be serving to visitors.
+ */
+const testBuild = 'dist-test';
+
+/** What `dist` is now (the link's target or a folder, and its time): the suite must leave it so. */
+function servedSite(): string {
+  try {
+    const stats = lstatSync('dist');
+    return `${stats.isSymbolicLink() ? readlinkSync('dist') : 'a folder'} (changed ${stats.mtime.toISOString()})`;
+  } catch {
+    return 'absent';
+  }
+}
+
 const vitest = (...projects: string[]) => [
   'vitest',
   'run',
@@ -121,8 +146,8 @@ const lanes: Lanes = [
     },
   ],
   [
-    // As `npm run build` does: into a fresh folder, then dist/ switched to it.
-    { title: 'Build', command: ['node', 'functions/server/publish.ts'] },
+    // As `npm run build` does (into a fresh folder, then the link switched to it), at the suite's own link.
+    { title: 'Build', command: ['node', 'functions/server/publish.ts', '--outDir', testBuild] },
     [
       [{ title: 'Browser tests', command: vitest('e2e') }],
       // The consent tests need a site built with an operator's tag. Built after the plain build (the two
@@ -200,6 +225,9 @@ async function runLanes(parallel: Lanes): Promise<void> {
 
 ensureSystemPackages();
 const runTempDir = makeRunTempDir();
+// The browser tests read and serve the suite's build (tests/support/builtSite.ts).
+process.env.TEST_DIST_DIR = testBuild;
+const servedBefore = servedSite();
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, async () => {
     await stopAll();
@@ -215,4 +243,8 @@ try {
   process.exit(typeof code === 'number' && code !== 0 ? code : 1);
 }
 removeRunTempDir(runTempDir);
-console.log(`\n✔ All checks passed in ${seconds(started)}.`);
+if (servedSite() !== servedBefore) {
+  console.error(`✖ The suite changed dist: it was ${servedBefore}, it is ${servedSite()}.`);
+  process.exit(1);
+}
+console.log(`\n✔ All checks passed in ${seconds(started)}; dist is as it was (${servedBefore}).`);

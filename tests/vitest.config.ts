@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { noBound } from './support/patience.ts';
 
 // Functions tests that behave the same whatever the database: they run once, in the `functions` project
 // (the servers staticSite.test.ts starts use PGlite, the default). Everything else under
@@ -18,11 +19,15 @@ const databaseFree = [
 // The PGlite data directory lock: no PostgreSQL part.
 const pgliteOnly = ['tests/functions/dataDirLock.test.ts'];
 
-// Generous: on a shared, busy machine a test that starts PGlite servers several times (durability) has
-// taken over two minutes; a hang still fails. Isolated: each file in a fresh process. A worker that ran
-// file after file kept every PGlite instance's WebAssembly memory it had opened (backups and restores
-// open several), and one crashed with SIGSEGV on a fresh clone; loading the API per file costs less.
-const functionsProject = { testTimeout: 240_000, hookTimeout: 240_000, isolate: true };
+// No time limit on a test or a hook: every wait ends on what it waits for (a server that exits fails it),
+// and any fixed bound is one a shared, busy machine can exceed (a test that passed alone in 85 s timed out
+// at 240 s under a load of 15). expect.poll takes the same unbounded patience.
+const unbounded = { testTimeout: 0, hookTimeout: 0, expect: { poll: { timeout: noBound } } };
+
+// Isolated: each file in a fresh process. A worker that ran file after file kept every PGlite instance's
+// WebAssembly memory it had opened (backups and restores open several), and one crashed with SIGSEGV on a
+// fresh clone; loading the API per file costs less.
+const functionsProject = { ...unbounded, isolate: true };
 
 // Browser-suite files that need no shared server: the HTML check of dist/ and the consent tests, which
 // serve the build with an operator's tag (dist-tagged/) themselves. They run beside the others.
@@ -31,7 +36,7 @@ const standalone = [
   'tests/e2e/consent.test.ts',
   'tests/e2e/productionInstall.test.ts',
 ];
-const browserProject = { testTimeout: 60_000, hookTimeout: 60_000, fileParallelism: false };
+const browserProject = { ...unbounded, fileParallelism: false };
 
 // One config, seven projects: `npm test` (tests/run.ts) runs them; each can run alone,
 // e.g. `npx vitest run --config tests/vitest.config.ts --project unit`.
@@ -44,7 +49,12 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'], environment: 'node' },
+        test: {
+          name: 'unit',
+          include: ['tests/unit/**/*.test.{ts,tsx}'],
+          environment: 'node',
+          ...unbounded,
+        },
       },
       {
         extends: true,

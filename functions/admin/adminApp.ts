@@ -36,51 +36,56 @@ export function createAdminApp(options: AdminOptions) {
   const { config } = options.services;
   const app = new Hono();
   app.onError((error, c) => c.json({ error: error.message }, 500));
-  return app
-    .get('/health', (c) => c.json({ ok: true }))
-    .get('/stats', async (c) => {
-      const stats = await siteStats(db, databaseInUse(config));
-      return c.json({ ...stats, backups: await newestBackup(config.backup.dir) });
-    })
-    .post('/people/export', zValidator('json', email), async (c) => {
-      const secret = await options.secret();
-      if (!secret) return c.json({ error: noHashes }, 409);
-      return c.json(await exportPerson(db, secret, c.req.valid('json').email));
-    })
-    .post('/people/delete', zValidator('json', email), async (c) => {
-      const secret = await options.secret();
-      if (!secret) return c.json({ error: noHashes }, 409);
-      const address = c.req.valid('json').email;
-      const { addresses, ...gone } = await deletePerson(db, secret, address);
-      await deleteOutboxLetters(config.dataDir, [address, ...addresses]);
-      return c.json(gone);
-    })
-    .get('/comments/held', async (c) => c.json(await heldComments(db)))
-    .post(
-      '/comments/:id/status',
-      zValidator('param', commentId),
-      zValidator('json', z.object({ status: z.enum(['published', 'hidden']) })),
-      async (c) => {
-        const found = await setCommentStatus(db, c.req.valid('param').id, c.req.valid('json').status);
-        return c.json({ found });
-      },
-    )
-    .delete('/comments/:id', zValidator('param', commentId), async (c) =>
-      c.json({ found: await deleteComment(db, c.req.valid('param').id) }),
-    )
-    .get('/queue', async (c) => c.json({ report: await queueReport(db) }))
-    .get('/tips', zValidator('query', z.object({ lang: z.enum(languages).optional() })), async (c) => {
-      const { lang } = c.req.valid('query');
-      return c.json(await tipReport(db, config.contentDir, lang ? [lang] : [...languages]));
-    })
-    .post('/purge', async (c) => c.json(await purgeExpired(db, new Date(), config.dataDir)))
-    .post('/backup', async (c) => {
-      // Signed, so a restore can tell it is this site's and how old it is (backupSignature.ts).
-      const secret = await options.secret();
-      if (!secret) return c.json({ error: noSecret('a backup cannot be signed') }, 409);
-      return c.text(signBackup(secret, await database.dump()));
-    })
-    .route('/newsletter', sendRoute(options));
+  return (
+    app
+      // The site's address too: `newsletter preview` links to the site that is serving.
+      .get('/health', (c) => c.json({ ok: true, siteUrl: options.siteUrl }))
+      .get('/stats', async (c) => {
+        const stats = await siteStats(db, databaseInUse(config));
+        // No word on backups where none are configured (BACKUP_DIR unset); null where none was written yet.
+        const backups = config.backup.dir ? await newestBackup(config.backup.dir) : undefined;
+        return c.json({ ...stats, backups });
+      })
+      .post('/people/export', zValidator('json', email), async (c) => {
+        const secret = await options.secret();
+        if (!secret) return c.json({ error: noHashes }, 409);
+        return c.json(await exportPerson(db, secret, c.req.valid('json').email));
+      })
+      .post('/people/delete', zValidator('json', email), async (c) => {
+        const secret = await options.secret();
+        if (!secret) return c.json({ error: noHashes }, 409);
+        const address = c.req.valid('json').email;
+        const { addresses, ...gone } = await deletePerson(db, secret, address);
+        await deleteOutboxLetters(config.dataDir, [address, ...addresses]);
+        return c.json(gone);
+      })
+      .get('/comments/held', async (c) => c.json(await heldComments(db)))
+      .post(
+        '/comments/:id/status',
+        zValidator('param', commentId),
+        zValidator('json', z.object({ status: z.enum(['published', 'hidden']) })),
+        async (c) => {
+          const found = await setCommentStatus(db, c.req.valid('param').id, c.req.valid('json').status);
+          return c.json({ found });
+        },
+      )
+      .delete('/comments/:id', zValidator('param', commentId), async (c) =>
+        c.json({ found: await deleteComment(db, c.req.valid('param').id) }),
+      )
+      .get('/queue', async (c) => c.json({ report: await queueReport(db) }))
+      .get('/tips', zValidator('query', z.object({ lang: z.enum(languages).optional() })), async (c) => {
+        const { lang } = c.req.valid('query');
+        return c.json(await tipReport(db, config.contentDir, lang ? [lang] : [...languages]));
+      })
+      .post('/purge', async (c) => c.json(await purgeExpired(db, new Date(), config.dataDir)))
+      .post('/backup', async (c) => {
+        // Signed, so a restore can tell it is this site's and how old it is (backupSignature.ts).
+        const secret = await options.secret();
+        if (!secret) return c.json({ error: noSecret('a backup cannot be signed') }, 409);
+        return c.text(signBackup(secret, await database.dump()));
+      })
+      .route('/newsletter', sendRoute(options))
+  );
 }
 
 export type AdminApp = ReturnType<typeof createAdminApp>;

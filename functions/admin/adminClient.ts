@@ -37,6 +37,15 @@ function mustExist(config: Config, socketPath: string) {
   );
 }
 
+/** The address of the site serving on DATA_DIR's socket (SITE_URL, or where it listens); undefined when none. */
+export async function runningSiteUrl(config: Config): Promise<string | undefined> {
+  const socketPath = adminSocketPath(config.dataDir);
+  if (!(await answers(socketPath))) return undefined;
+  const client = hc<AdminApp>('http://admin', { fetch: socketFetch(socketPath) });
+  const response = await client.health.$get();
+  return response.ok ? (await response.json()).siteUrl : undefined;
+}
+
 // A server that has just locked the folder answers on its socket a moment later.
 const startWaitMs = 5000;
 

@@ -137,6 +137,7 @@ function adminCommands(open: OpenApi): Record<string, Command> {
         const stats = await parseResponse(client.stats.$get());
         if (json) return JSON.stringify(stats, null, 2);
         const { backups } = stats;
+        if (backups === undefined) return formatStats(stats);
         const newest = backups ? `${backups.file} (${age(backups.at)})` : 'none in BACKUP_DIR';
         return `${formatStats(stats)}\n${'Newest backup'.padEnd(24)}${newest}`;
       },

@@ -44,8 +44,10 @@ async function preview(slug: string) {
     throw new CommandFailure(error instanceof ConfigError ? error.message : String(error));
   }
   const { siteUrlOf, unknownIssue } = await import('../admin/sendRoute.ts');
+  const { runningSiteUrl } = await import('../admin/adminClient.ts');
   const { IssueError, loadIssue } = await import('../newsletter/issues.ts');
-  const context = { secret: 'preview', siteUrl: siteUrlOf(config) };
+  // The links `send` would write: the running site's address, else what a server here would use.
+  const context = { secret: 'preview', siteUrl: (await runningSiteUrl(config)) ?? siteUrlOf(config) };
   const dir = path.join(config.dataDir, 'newsletter-preview', slug);
   try {
     if (slug === 'course') return await previewCourse(config.contentDir, context, dir);

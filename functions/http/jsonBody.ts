@@ -1,4 +1,4 @@
-// Every POST body goes through here: JSON only, at most 4 KB, well-formed, and valid for its schema.
+// Every POST body goes through here: JSON only, at most 16 KiB, well-formed, and valid for its schema.
 // Each way of failing gets its own status and a message a person can act on.
 import { zValidator } from '@hono/zod-validator';
 import type { Context } from 'hono';

@@ -37,6 +37,17 @@ const upsertAttempt = perDatabase((db) =>
     .prepare('count_attempt'),
 );
 
+const refundAttempt = perDatabase((db) =>
+  db
+    .update(rateLimits)
+    .set({ hits: sql`greatest(${rateLimits.hits} - 1, 0)` })
+    .where(
+      sql`${rateLimits.clientKey} = ${sql.placeholder('clientKey')} and ${rateLimits.action} = ${sql.placeholder('action')}
+          and ${rateLimits.windowStart} = ${sql.placeholder('windowStart')}`,
+    )
+    .prepare('refund_attempt'),
+);
+
 /** Counts the attempt and returns the attempts so far this hour, this one included. */
 export async function countAttempt(db: Db, attempt: Attempt): Promise<number> {
   const [row] = await upsertAttempt(db).execute(attempt);
@@ -49,10 +60,16 @@ const tooMany = <T extends { error: string }>(c: Context, body: T) =>
 
 /**
  * Refuses with 429 and `body` once a client made more than the configured attempts at `action` this
- * hour. Every attempt counts, valid or not. A limit of 0 turns the check off. Actions count separately,
- * so a visitor who liked many tips can still rate an article.
+ * hour. Every attempt counts, valid or not, except those whose answer `uncounted` names (given back
+ * once answered). A limit of 0 turns the check off. Actions count separately, so a visitor who liked
+ * many tips can still rate an article.
  */
-export function rateLimit<T extends { error: string }>(action: string, limit: LimitName, body: T) {
+export function rateLimit<T extends { error: string }>(
+  action: string,
+  limit: LimitName,
+  body: T,
+  uncounted?: (answer: Response) => boolean,
+) {
   // The 429 is part of the route's type, so the pages' typed client knows it can happen.
   return createMiddleware<AppEnv, string, BlankInput, ReturnType<typeof tooMany<T>>>(async (c, next) => {
     const { config, hashSecret, db } = c.var.services;
@@ -62,7 +79,10 @@ export function rateLimit<T extends { error: string }>(action: string, limit: Li
     const address = normaliseAddress(clientAddress(c.req.raw.headers, peerAddress(c), requestTrust(c)));
     const key = clientKey(await hashSecret(), address, now);
     const windowStart = new Date(Math.floor(now.getTime() / hourMs) * hourMs);
-    const hits = await countAttempt((await db()).db, { clientKey: key, action, windowStart, max });
-    return hits > max ? tooMany(c, body) : next();
+    const attempt = { clientKey: key, action, windowStart, max };
+    const hits = await countAttempt((await db()).db, attempt);
+    if (hits > max) return tooMany(c, body);
+    await next();
+    if (uncounted?.(c.res)) await refundAttempt((await db()).db).execute(attempt);
   });
 }

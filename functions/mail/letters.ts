@@ -137,7 +137,8 @@ export async function moderationLetter(
   const page = pageUrl(siteUrl, language, '/moderate');
   const comments = held.map((comment) => ({
     ...comment,
-    articleUrl: pageUrl(siteUrl, language, `/blog/${comment.articleId}`),
+    // The article in the language the comment was written in, the page it was written on.
+    articleUrl: pageUrl(siteUrl, comment.language, `/blog/${comment.articleId}`),
     approveUrl: `${page}?token=${moderationToken(secret, 'approve', comment.id, issuedAt)}`,
     hideUrl: `${page}?token=${moderationToken(secret, 'hide', comment.id, issuedAt)}`,
   }));

@@ -62,9 +62,30 @@ const resendConfirmation = perDatabase((db) =>
     .prepare('resend_confirmation'),
 );
 
+// Whether any spelling of the mailbox is confirmed: then the address is taken; else it waits for its letter.
+const mailboxConfirmed = perDatabase((db) =>
+  db
+    .select({ id: subscribers.id })
+    .from(subscribers)
+    .where(
+      sql`${subscribers.mailbox} = mailbox_key(${sql.placeholder('email')}) and ${subscribers.status} = 'confirmed'`,
+    )
+    .limit(1)
+    .prepare('mailbox_confirmed'),
+);
+
+/** The answer to a mailbox that subscribed and has not confirmed yet: its letter is on its way. */
+const pendingAnswer = { success: true, pending: true } as const;
+
 export const subscribe = new Hono<AppEnv>().post(
   '/',
-  rateLimit('subscribe', 'subscribe', { success: false, error: errorMessages.subscribeRateLimited }),
+  // A pending mailbox asking again is told to look for its letter; that costs the visitor no attempt.
+  rateLimit(
+    'subscribe',
+    'subscribe',
+    { success: false, error: errorMessages.subscribeRateLimited },
+    (answer) => answer.status === 200,
+  ),
   validJson(subscribeBody, (error) => ({ success: false, error })),
   async (c) => {
     const { email, language, website } = c.req.valid('json');
@@ -73,7 +94,10 @@ export const subscribe = new Hono<AppEnv>().post(
     const { db } = await c.var.services.db();
     const inserted = await insertSubscriber(db).execute({ email, language });
     if (inserted.length > 0) return c.json({ success: true }, 201);
+    if ((await mailboxConfirmed(db).execute({ email })).length > 0)
+      return c.json({ success: false, error: errorMessages.emailTaken }, 409);
+    // Another letter only under the rules above (ten minutes since the last, two a day).
     await resendConfirmation(db).execute({ email });
-    return c.json({ success: false, error: errorMessages.emailTaken }, 409);
+    return c.json(pendingAnswer, 200);
   },
 );

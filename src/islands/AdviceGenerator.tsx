@@ -90,9 +90,12 @@ export default function AdviceGenerator({ lang, tipsUrl, labels, tipPath, help, 
 
       <WisdomButton ref={button} lang={lang} tipsUrl={tipsUrl} loading={loading} labels={labels} />
 
-      {advice.status === 'shown' && !advice.tip.care && (
-        <Feedback state={feedback} labels={labels} onRate={rate} />
-      )}
+      {/* The row's place is kept from the first paint to after the thanks: nothing below it moves. */}
+      <div className="min-h-16 w-full" data-feedback-row>
+        {advice.status === 'shown' && !advice.tip.care && (
+          <Feedback state={feedback} labels={labels} onRate={rate} />
+        )}
+      </div>
     </div>
   );
 }

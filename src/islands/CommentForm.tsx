@@ -1,10 +1,13 @@
 import { useStore } from '@nanostores/react';
-import { useId } from 'react';
+import { useId, useState } from 'react';
+import { fill } from '../i18n/fill.ts';
+import { formatNumber, pluralForm } from '../i18n/format.ts';
 import type { Lang } from '../i18n/languages.ts';
 import {
   $commentSending,
   type CommentForm as CommentFields,
   type CommentOutcome,
+  commentLimits,
   commentProblems,
   postComment,
 } from '../stores/comments.ts';
@@ -18,10 +21,48 @@ const toasts: Record<CommentOutcome['kind'], OutcomeToast<keyof CommentsLabels>>
   published: { tone: 'success', title: 'comments.success', line: false },
   held: { tone: 'success', title: 'comments.held' },
   required: { tone: 'error', title: 'comments.required' },
+  tooLong: { tone: 'error', title: 'comments.tooLong' },
   invalidEmail: { tone: 'error', title: 'subscribe.invalid' },
   rateLimited: { tone: 'error', title: 'comments.rateLimited' },
   error: { tone: 'error', title: 'comments.error' },
 };
+
+/** A text field of the form with a limit: the name or the comment. */
+type Limited = keyof typeof commentLimits;
+
+/** Whether a field's text is in the last tenth of its limit (at least 20 characters) or past it. */
+const nearLimit = (length: number, max: number) => length >= max - Math.max(20, max / 10);
+
+/**
+ * How many characters are left, shown once a field nears its limit, and how many too many past it: the
+ * form never cuts a text, the visitor shortens it.
+ */
+function CharactersLeft({
+  id,
+  length,
+  max,
+  lang,
+  labels,
+}: {
+  id: string;
+  length: number;
+  max: number;
+  lang: Lang;
+  labels: CommentsLabels;
+}) {
+  if (!nearLimit(length, max)) return null;
+  const over = length > max;
+  const count = Math.abs(max - length);
+  const one = pluralForm(count, lang) === 'one';
+  const text = over
+    ? labels[one ? 'comments.over.one' : 'comments.over.other']
+    : labels[one ? 'comments.left.one' : 'comments.left.other'];
+  return (
+    <p id={id} className={`mt-1 text-sm ${over ? 'font-bold text-coral' : 'text-haze'}`} data-characters-left>
+      {fill(text, { count: formatNumber(count, lang) })}
+    </p>
+  );
+}
 
 /** The form's fields as the visitor left them (also before hydration: the inputs keep them). */
 function read(form: HTMLFormElement): CommentFields {
@@ -41,13 +82,37 @@ interface Props {
 export default function CommentForm({ articleId, lang, labels, onPublished }: Props) {
   const sending = useStore($commentSending);
   const id = useId();
+  // The trimmed lengths, as the server counts them.
+  const [lengths, setLengths] = useState<Record<Limited, number>>({ name: 0, comment: 0 });
+  const measure = (field: Limited) => (event: { currentTarget: { value: string } }) => {
+    // Read now: React's event no longer has its target by the time the state updates.
+    const length = event.currentTarget.value.trim().length;
+    setLengths((now) => ({ ...now, [field]: length }));
+  };
+  const counterId = (field: Limited) => `${id}-${field}-left`;
+  /** The field's counter's id while it shows, for aria-describedby. */
+  const shownCounter = (field: Limited) =>
+    nearLimit(lengths[field], commentLimits[field]) ? counterId(field) : undefined;
+  const counter = (field: Limited) => (
+    <CharactersLeft
+      id={counterId(field)}
+      length={lengths[field]}
+      max={commentLimits[field]}
+      lang={lang}
+      labels={labels}
+    />
+  );
   const { errors, ...sent } = useSentForm({
     read,
     messages: (values) => {
       const problems = commentProblems(values);
       return {
-        name: problems.name && labels['comments.nameRequired'],
-        comment: problems.comment && labels['comments.commentRequired'],
+        name:
+          problems.name &&
+          labels[problems.name === 'tooLong' ? 'comments.nameTooLong' : 'comments.nameRequired'],
+        comment:
+          problems.comment &&
+          labels[problems.comment === 'tooLong' ? 'comments.commentTooLong' : 'comments.commentRequired'],
         email: problems.email && labels['subscribe.invalid'],
       };
     },
@@ -55,7 +120,10 @@ export default function CommentForm({ articleId, lang, labels, onPublished }: Pr
     toasts,
     labels,
     after: (outcome, form) => {
-      if (outcome.kind === 'published' || outcome.kind === 'held') form.reset();
+      if (outcome.kind === 'published' || outcome.kind === 'held') {
+        form.reset();
+        setLengths({ name: 0, comment: 0 });
+      }
       if (outcome.kind === 'published') onPublished(outcome.id);
     },
   });
@@ -75,11 +143,12 @@ export default function CommentForm({ articleId, lang, labels, onPublished }: Pr
             type="text"
             name="name"
             required
-            maxLength={80}
             autoComplete="name"
             className={inputClass}
-            {...errors.describe('name')}
+            onInput={measure('name')}
+            {...errors.describe('name', shownCounter('name'))}
           />
+          {counter('name')}
           {errors.message('name')}
         </div>
         <div>
@@ -107,10 +176,11 @@ export default function CommentForm({ articleId, lang, labels, onPublished }: Pr
         name="comment"
         required
         rows={4}
-        maxLength={2000}
         className={inputClass}
-        {...errors.describe('comment')}
+        onInput={measure('comment')}
+        {...errors.describe('comment', shownCounter('comment'))}
       />
+      {counter('comment')}
       {errors.message('comment')}
       <Honeypot label={labels['comments.honeypot']} />
       <SubmitButton

@@ -10,6 +10,7 @@ import { Honeypot, SubmitButton, useSentForm } from './sentForm.tsx';
 
 const toasts: Record<SubscribeOutcome['kind'], OutcomeToast<keyof SubscribeLabels>> = {
   success: { tone: 'success', title: 'subscribe.successTitle', description: 'subscribe.success' },
+  pending: { tone: 'success', title: 'subscribe.pendingTitle', description: 'subscribe.pending' },
   invalid: { tone: 'error', title: 'subscribe.errorTitle', description: 'subscribe.invalid' },
   exists: { tone: 'error', title: 'subscribe.errorTitle', description: 'subscribe.exists' },
   rateLimited: { tone: 'error', title: 'subscribe.errorGeneric', description: 'subscribe.rateLimited' },

@@ -10,10 +10,16 @@
 /** Where the address came from, for the build's log. */
 export type SiteUrlSource = 'SITE_URL' | 'Netlify URL' | 'loopback';
 
-/** A local build's address: the server's default (functions/config.ts, HOST and PORT). */
-export const loopbackSite = 'http://127.0.0.1:4321';
-
 type Env = Record<string, string | undefined>;
+
+/**
+ * A local build's address: where `npm run serve` listens on this machine, on PORT when set, else on its
+ * default port (functions/config.ts), so `PORT=4750 npm start` names 4750 in its pages.
+ */
+export function loopbackSite(env: Env = {}): string {
+  const port = Number(env.PORT);
+  return `http://127.0.0.1:${/^\d+$/.test(env.PORT ?? '') && port > 0 && port < 65536 ? port : 4321}`;
+}
 
 /** True when this build is published by a host, so a loopback address would reach real readers. */
 export function isProductionBuild(env: Env): boolean {
@@ -34,7 +40,7 @@ function checked(value: string, name: string): string {
 
 /**
  * The site's address: `SITE_URL`, else Netlify's `URL` (the site's main address, also on deploy
- * previews, so a preview never names itself canonical), else loopback for a local build. A production
+ * previews, so a preview never names itself canonical), else loopback (PORT) for a local build. A production
  * build with neither throws, naming what to set.
  * @example siteUrl({ NETLIFY: 'true', URL: 'https://advice.netlify.app' }) // { url: 'https://advice.netlify.app', source: 'Netlify URL' }
  */
@@ -46,8 +52,8 @@ export function siteUrl(env: Env): { url: string; source: SiteUrlSource } {
     throw new Error(
       `This is a production build (${why}) and no public address is set. Set SITE_URL to the site's ` +
         `address, like SITE_URL=https://important-advice.example, so canonical links, hreflang, the ` +
-        `sitemap, the feeds and the share cards do not name ${loopbackSite}.`,
+        `sitemap, the feeds and the share cards do not name ${loopbackSite(env)}.`,
     );
   }
-  return { url: loopbackSite, source: 'loopback' };
+  return { url: loopbackSite(env), source: 'loopback' };
 }

@@ -1,5 +1,12 @@
 import { atom } from 'nanostores';
-import { isValidEmail, type Lang, normaliseEmail, type PublicComment } from '../../functions/contract.ts';
+import {
+  commentMaxLength,
+  isValidEmail,
+  type Lang,
+  nameMaxLength,
+  normaliseEmail,
+  type PublicComment,
+} from '../../functions/contract.ts';
 import { track } from '../lib/analytics/dataLayer.ts';
 import { api } from '../lib/api/client.ts';
 
@@ -23,18 +30,32 @@ export type CommentOutcome =
   | { kind: 'published'; id: number }
   | { kind: 'held' }
   | { kind: 'required' }
+  | { kind: 'tooLong' }
   | { kind: 'invalidEmail' }
   | { kind: 'rateLimited' }
   | { kind: 'error' };
 
+/** The most characters of each text field, as the server counts them (trimmed). */
+export const commentLimits = { name: nameMaxLength, comment: commentMaxLength } as const;
+
 /** What is wrong with each field of a comment form, if anything (the island shows it beside the field). */
-export type CommentProblems = Partial<Record<'name' | 'comment', 'missing'> & Record<'email', 'invalid'>>;
+export type CommentProblems = Partial<
+  Record<'name' | 'comment', 'missing' | 'tooLong'> & Record<'email', 'invalid'>
+>;
+
+/** Missing, over its limit (never cut: the visitor shortens it), or fine. */
+function textProblem(value: string, max: number) {
+  const length = value.trim().length;
+  return length === 0 ? 'missing' : length > max ? 'tooLong' : undefined;
+}
 
 export function commentProblems(form: Pick<CommentForm, 'name' | 'comment' | 'email'>): CommentProblems {
   const email = normaliseEmail(form.email);
+  const name = textProblem(form.name, commentLimits.name);
+  const comment = textProblem(form.comment, commentLimits.comment);
   return {
-    ...(form.name.trim() ? {} : { name: 'missing' }),
-    ...(form.comment.trim() ? {} : { comment: 'missing' }),
+    ...(name ? { name } : {}),
+    ...(comment ? { comment } : {}),
     ...(email && !isValidEmail(email) ? { email: 'invalid' } : {}),
   };
 }
@@ -60,7 +81,8 @@ export async function postComment(
 ): Promise<CommentOutcome | null> {
   if ($commentSending.get()) return null;
   const problems = commentProblems(form);
-  if (problems.name || problems.comment) return { kind: 'required' };
+  if (problems.name === 'missing' || problems.comment === 'missing') return { kind: 'required' };
+  if (problems.name || problems.comment) return { kind: 'tooLong' };
   if (problems.email) return { kind: 'invalidEmail' };
   const name = form.name.trim();
   const comment = form.comment.trim();

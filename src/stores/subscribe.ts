@@ -9,6 +9,7 @@ export const $subscribeStatus = atom<SubscribeStatus>('idle');
 /** What became of an address: the island shows each as a toast in the page's language. */
 export type SubscribeOutcome =
   | { kind: 'success' }
+  | { kind: 'pending' }
   | { kind: 'invalid' }
   | { kind: 'exists' }
   | { kind: 'rateLimited' }
@@ -34,7 +35,8 @@ export async function subscribe(
   try {
     const body = website ? { email, language, website } : { email, language };
     // Widened: a proxy or the platform may answer with a status the route never sends (502, 403).
-    const status: number = (await api.subscribe.$post({ json: body })).status;
+    const answer = await api.subscribe.$post({ json: body });
+    const status: number = answer.status;
     if (status === 201) {
       $subscribeStatus.set('success');
       track('email_subscription_success');
@@ -42,6 +44,13 @@ export async function subscribe(
       return { kind: 'success' };
     }
     $subscribeStatus.set('idle');
+    // Subscribed before and not confirmed yet: the letter is on its way (the site sends another when due).
+    const said =
+      status === 200 ? ((await answer.json().catch(() => null)) as { pending?: unknown } | null) : null;
+    if (said?.pending === true) {
+      track('email_subscription_pending');
+      return { kind: 'pending' };
+    }
     if (status === 409) {
       track('email_subscription_duplicate');
       return { kind: 'exists' };

@@ -108,11 +108,11 @@ for (const t of langs) {
       await page.clock.runFor(3_900);
       expect(await page.getByText(t.thanks).isVisible()).toBe(true);
       await page.clock.runFor(400);
-      await page.getByText(t.thanks).waitFor({ state: 'detached', timeout: 3_000 });
+      await page.getByText(t.thanks).waitFor({ state: 'detached' });
 
       await button.click();
       await page.clock.runFor(500);
-      await expect.poll(() => tipText(page).textContent(), { timeout: 3_000 }).not.toBe(first);
+      await expect.poll(() => tipText(page).textContent()).not.toBe(first);
       await page.getByText(t.question).waitFor();
       await page.context().close();
     });
@@ -195,7 +195,7 @@ describe('feedback and announcements', () => {
     await page.clock.runFor(3_900);
     expect(await page.getByText('Respec.').isVisible()).toBe(true);
     await page.clock.runFor(400);
-    await page.getByText('Respec.').waitFor({ state: 'detached', timeout: 3_000 });
+    await page.getByText('Respec.').waitFor({ state: 'detached' });
     await page.context().close();
   });
 

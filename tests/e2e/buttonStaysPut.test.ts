@@ -84,3 +84,43 @@ for (const { lang, home, locale } of [
     });
   }
 }
+
+// What is under the generator (the help link, the newsletter box) stays put too: the like row keeps its
+// place from the first paint, so neither the first press, which brings it, nor the thanks going away
+// after a like moves the page under a phone reader's thumb.
+for (const { lang, home, locale, like } of [
+  { lang: 'en', home: '/', locale: 'en-US', like: 'Like' },
+  { lang: 'bg', home: '/bg/', locale: 'bg-BG', like: 'Харесвам' },
+] as const) {
+  it(`keeps the help link and the newsletter box in place at 390 px in ${lang}, from before the first press to after the thanks`, async () => {
+    const page = await newPage({ viewport: { width: 390, height: 844 }, locale });
+    await steerPicks(page);
+    await page.clock.install();
+    await page.goto(home);
+    await actOnPage(page);
+    await page.waitForFunction(() => !document.querySelector('astro-island[ssr]'));
+    const below = () =>
+      page.evaluate(async () => {
+        await document.fonts.ready;
+        const top = (selector: string) => (document.querySelector(selector) as HTMLElement).offsetTop;
+        return { help: top('[data-help-link]'), subscribe: top('#subscribe') };
+      });
+    const before = await below();
+    // The first tip of the list, a regular one (a tip for someone in crisis shows no like row).
+    await page.evaluate(() => {
+      (globalThis as { nextRandom?: number }).nextRandom = 0;
+    });
+    await button(page).click();
+    await page.clock.runFor(500);
+    await page.locator('[data-feedback="ask"]').waitFor();
+    expect(await below()).toEqual(before);
+    await page.getByRole('button', { name: like, exact: true }).click();
+    await page.locator('[data-feedback="thanks"]').waitFor();
+    expect(await below()).toEqual(before);
+    // Thanks for 4 s, then a 300 ms fade, then gone.
+    await page.clock.runFor(4_400);
+    await page.locator('[data-feedback]').waitFor({ state: 'detached' });
+    expect(await below()).toEqual(before);
+    await page.context().close();
+  });
+}

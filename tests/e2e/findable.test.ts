@@ -47,7 +47,7 @@ describe('a crawl of plain links', () => {
     expect(listed.length).toBe(2 * tips.length);
     const reached = await crawl(['/', '/bg']);
     expect(listed.filter((path) => !reached.has(path))).toEqual([]);
-  }, 120_000);
+  });
 });
 
 for (const { lang, path, title, rare, footer } of [

@@ -30,7 +30,7 @@ describe('before a widget has hydrated', () => {
     await page.getByRole('button', { name: 'GET WISDOM' }).click();
     expect(await island(page, 'AdviceGenerator').getAttribute('ssr')).not.toBeNull();
     held.release();
-    await page.locator('[data-advice-card] blockquote').waitFor({ timeout: 10_000 });
+    await page.locator('[data-advice-card] blockquote').waitFor();
     expect((await page.locator('[data-advice-card] blockquote').textContent())?.length).toBeGreaterThan(10);
     await page.context().close();
   });
@@ -60,9 +60,7 @@ describe('before a widget has hydrated', () => {
     expect(scripts.filter((url) => /AdviceGenerator|SubscribeBox|client\./.test(url))).toEqual([]);
     // A key anywhere on the page (a keyboard visitor's first Tab) hydrates them.
     await page.keyboard.press('Shift');
-    await page.waitForFunction(() => !document.querySelector('astro-island[ssr]'), undefined, {
-      timeout: 2000,
-    });
+    await page.waitForFunction(() => !document.querySelector('astro-island[ssr]'));
     await page.context().close();
   });
 

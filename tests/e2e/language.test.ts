@@ -144,7 +144,7 @@ describe('language on arrival', () => {
     await page.clock.runFor(2_900);
     expect(pathOf(page)).toBe('/about');
     await page.clock.runFor(100);
-    await page.waitForURL('**/bg/about', { timeout: 10_000 });
+    await page.waitForURL('**/bg/about');
     await page.context().close();
   });
 

@@ -8,6 +8,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { expectAccessible } from '../support/browser.ts';
+import { builtDir } from '../support/builtSite.ts';
 import { launchChromium } from '../support/chromium.ts';
 import { behindProxy, type Served, startServe } from '../support/processes.ts';
 import { startSmtpServer, type TestSmtp } from '../support/smtpServer.ts';
@@ -24,7 +25,13 @@ beforeAll(async () => {
   smtp = await startSmtpServer();
   [server, browser] = await Promise.all([
     behindProxy().then((proxied) =>
-      startServe({ DATA_DIR: dataDir, ...proxied, SMTP_URL: smtp.url, ADMIN_EMAIL: operator }),
+      startServe({
+        DATA_DIR: dataDir,
+        DIST_DIR: builtDir,
+        ...proxied,
+        SMTP_URL: smtp.url,
+        ADMIN_EMAIL: operator,
+      }),
     ),
     launchChromium(),
   ]);

@@ -6,10 +6,11 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { expect, inject, it } from 'vitest';
 import { isPrecompressible } from '../../src/lib/builtPages/compression.ts';
+import { builtDir } from '../support/builtSite.ts';
 
 const files = fs
-  .readdirSync('dist', { recursive: true, encoding: 'utf8' })
-  .map((file) => path.join('dist', file))
+  .readdirSync(builtDir, { recursive: true, encoding: 'utf8' })
+  .map((file) => path.join(builtDir, file))
   .filter((file) => fs.statSync(file).isFile() && !/\.(br|gz)$/.test(file));
 
 it('compresses every text file of 1 KiB or more as the last integration left it', () => {
@@ -24,7 +25,7 @@ it('compresses every text file of 1 KiB or more as the last integration left it'
 
 it('writes no variant of share cards, fonts or small files', () => {
   const others = files.filter((file) => !isPrecompressible(file, fs.statSync(file).size));
-  expect(others.filter((file) => file.startsWith('dist/cards/')).length).toBeGreaterThan(200);
+  expect(others.filter((file) => file.startsWith(path.join(builtDir, 'cards/'))).length).toBeGreaterThan(200);
   expect(others.filter((file) => fs.existsSync(`${file}.br`) || fs.existsSync(`${file}.gz`))).toEqual([]);
 });
 
@@ -41,5 +42,5 @@ it("serves the home page's brotli file to a browser, byte for byte", async () =>
       .on('error', reject);
   });
   expect(body.encoding).toBe('br');
-  expect(body.bytes.equals(fs.readFileSync('dist/index.html.br'))).toBe(true);
+  expect(body.bytes.equals(fs.readFileSync(path.join(builtDir, 'index.html.br')))).toBe(true);
 });

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { builtDir } from '../support/builtSite.ts';
 import { repoRoot } from '../support/processes.ts';
 import { type ServedSite, serveSite } from '../support/serveSite.ts';
 
@@ -14,14 +15,15 @@ const copy = mkdtempSync(join(tmpdir(), 'production-install-'));
 let site: ServedSite;
 
 beforeAll(async () => {
-  for (const part of ['package.json', 'package-lock.json', 'functions', 'content', 'dist'])
+  for (const part of ['package.json', 'package-lock.json', 'functions', 'content'])
     cpSync(join(repoRoot, part), join(copy, part), { recursive: true });
+  cpSync(builtDir, join(copy, 'dist'), { recursive: true, dereference: true });
   // From npm's cache where it can (`npm install` filled it); what it lacks comes from the registry.
   await promisify(execFile)('npm', ['ci', '--omit=dev', '--prefer-offline', '--no-audit', '--no-fund'], {
     cwd: copy,
   });
   site = await serveSite({}, copy);
-}, 180_000);
+});
 
 afterAll(async () => {
   await site?.stop();

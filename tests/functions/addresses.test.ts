@@ -80,7 +80,7 @@ describeDb('one mailbox, one subscription', () => {
       });
     }
     for (const spelling of [`${victim}.`, ` ${victim.toUpperCase()} `, `${local}@${domain}。`]) {
-      expect((await subscribe(spelling)).status, spelling).toBe(409);
+      expect((await subscribe(spelling)).status, spelling).toBe(200);
     }
     const rows = await t.database.db
       .select({ email: subscribers.email })
@@ -99,7 +99,7 @@ describeDb('one mailbox, one subscription', () => {
   it('stores an internationalised domain in its ASCII form, whichever form was typed', async () => {
     const local = uniqueEmail('idn').split('@')[0];
     expect((await subscribe(`${local}@пример.бг`)).status).toBe(201);
-    expect((await subscribe(`${local}@xn--e1afmkfd.xn--90ae`)).status).toBe(409);
+    expect((await subscribe(`${local}@xn--e1afmkfd.xn--90ae`)).status).toBe(200);
     const [row] = await t.database.db
       .select({ email: subscribers.email })
       .from(subscribers)

@@ -2,11 +2,13 @@
 // preview, .env, and what a command says where there is no database. Run once, in the database-free
 // project; the commands' work on each database is tested in admin.test.ts, tipRanking.test.ts,
 // newsletterSend.test.ts, liveOperator.test.ts and backupRestore.test.ts.
-import { spawn } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { childEnv, type Finished, repoRoot, runScript } from '../support/processes.ts';
+import { makeDistDir } from '../support/fixtures.ts';
+import { childEnv, type Finished, repoRoot, runScript, startServe } from '../support/processes.ts';
 import { tempDir } from '../support/tempDirs.ts';
 import { freshDatabaseEnv } from '../support/testDb.ts';
 
@@ -105,11 +107,47 @@ describe('npm run admin', () => {
     const found = await stats();
     expect([found.code, found.stderr]).toEqual([0, '']);
     expect(found.stdout).toContain(`PGlite at ${path.join(DATA_DIR ?? '', 'pglite')}`);
-    expect(found.stdout).toMatch(/Newest backup\s+none in BACKUP_DIR/);
+    // BACKUP_DIR unset: no word about backups (a line saying "none" would suggest some were expected).
+    expect(found.stdout).not.toMatch(/backup/i);
+  });
+});
+
+describe('machine-readable output', () => {
+  it("writes a data request as valid JSON with the README's own command, npm's banner kept out", async () => {
+    const readme = fs.readFileSync(path.join(repoRoot, 'README.md'), 'utf8');
+    const command = /`(npm run [^`]*export person@example\.com > request\.json)`/.exec(readme)?.[1] ?? '';
+    expect(command).not.toBe('');
+    const file = path.join(tempDir('request'), 'request.json');
+    const env = { ...(await freshDatabaseEnv()), HASH_SECRET: 'readme-export-secret-0123456789abcdef' };
+    // As the operator types it, in the project folder, with the file somewhere of the test's own.
+    await promisify(execFile)('sh', ['-c', command.replace('request.json', JSON.stringify(file))], {
+      cwd: repoRoot,
+      env: childEnv(env),
+    });
+    const request = JSON.parse(fs.readFileSync(file, 'utf8'));
+    expect(request).toMatchObject({ subscription: null });
   });
 });
 
 describe('npm run newsletter', () => {
+  it('links a preview to the site serving on DATA_DIR, on the port it serves at, as `send` does', async () => {
+    const env: Record<string, string> = { ...(await freshDatabaseEnv()), DIST_DIR: makeDistDir() };
+    // No SITE_URL and a port of the system's choosing: the preview can only learn it from the server.
+    const server = await startServe(env);
+    try {
+      const run = await newsletter(['preview', slug], { DATA_DIR: env.DATA_DIR ?? '' });
+      expect([run.code, run.stderr]).toEqual([0, '']);
+      const text = fs.readFileSync(
+        path.join(env.DATA_DIR ?? '', 'newsletter-preview', slug, 'en.txt'),
+        'utf8',
+      );
+      expect(text).toContain(`${server.url}/unsubscribe?token=`);
+      expect(text).not.toContain(':4321');
+    } finally {
+      await server.stop();
+    }
+  });
+
   it('refuses bad arguments with the usage and exit code 2', async () => {
     const env = { DATA_DIR: tempDir('newsletter-args') };
     const cases = [

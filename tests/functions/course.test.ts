@@ -284,7 +284,7 @@ describeDb('the 30-day course', () => {
 });
 
 describeDb('the course with a real server and mail server', () => {
-  it('delivers the welcome letter within seconds of confirming', async () => {
+  it('delivers the welcome letter by itself once the address is confirmed', async () => {
     const smtp = await startSmtpServer();
     const env = {
       ...(await freshDatabaseEnv()),
@@ -304,10 +304,8 @@ describeDb('the course with a real server and mail server', () => {
       )?.[1];
       expect(token).toBeTruthy();
 
-      const confirmedAt = Date.now();
       expect((await postJson(`${server.url}/api/subscribe/confirm`, { token })).status).toBe(200);
-      const [, welcome] = await smtp.waitFor(2, 10_000);
-      expect(Date.now() - confirmedAt).toBeLessThan(10_000);
+      const [, welcome] = await smtp.waitFor(2);
       expect(welcome?.to).toEqual([email]);
       expect(welcome?.mail.messageId).toMatch(/^<course-0\./);
       expect(welcome?.mail.text).toContain(tipWords('r16', 'bg'));

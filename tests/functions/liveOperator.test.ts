@@ -142,8 +142,8 @@ describeDb('operator commands while the site serves', () => {
     const nightly = env.BACKUP_DIR ?? '';
     const nightlyDone = () =>
       fs.existsSync(nightly) && fs.readdirSync(nightly).some((f) => f.endsWith('Z.sql'));
-    for (let waited = 0; !nightlyDone(); waited += 100) {
-      if (waited > 30_000) throw new Error('no nightly backup');
+    while (!nightlyDone()) {
+      if (server.child.exitCode !== null) throw new Error(`no nightly backup:\n${server.output()}`);
       await setTimeout(100);
     }
     const [written] = fs.readdirSync(nightly);

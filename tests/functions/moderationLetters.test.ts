@@ -69,10 +69,10 @@ describeDb('moderation letters to the operator', () => {
     });
   };
 
-  async function comment(body: { name?: string; comment: string; article?: number }) {
+  async function comment(body: { name?: string; comment: string; article?: number; language?: 'en' | 'bg' }) {
     const res = await t.post(
       `/api/articles/${body.article ?? 1}/comments`,
-      { name: body.name ?? 'Visitor', comment: body.comment, language: 'en' },
+      { name: body.name ?? 'Visitor', comment: body.comment, language: body.language ?? 'en' },
       uniqueClient(),
     );
     expect(res.status).toBe(201);
@@ -166,6 +166,8 @@ describeDb('moderation letters to the operator', () => {
 
   it('writes in the operator language and retries a letter the mail server refused', async () => {
     await comment({ comment: 'Fourth https://four.example' });
+    // Written on /bg/blog/3: its link leads to the Bulgarian article, whatever the operator's language.
+    await comment({ comment: 'Пети https://five.example', article: 3, language: 'bg' });
     // Refused: the letter waits for its retry and the comment is still untold.
     const failing = await drain(later(hourMs), { email: refused });
     expect(failing).toMatchObject({ sent: 0, retrying: 1 });
@@ -176,10 +178,14 @@ describeDb('moderation letters to the operator', () => {
 
     expect((await drain(later(hourMs), { language: 'bg' })).sent).toBe(1);
     const letter = lettersTo(operator).at(-1) as Received;
-    expect(letter.mail.subject).toBe('Коментар чака преглед под „Article 1“');
+    expect(letter.mail.subject).toBe('2 коментара чакат преглед');
     expect(letter.mail.text).toContain('Fourth https://four.example');
-    expect(linksIn(letter.mail.text ?? '', '/bg')).toHaveLength(2);
-    expect(letter.mail.text).toContain(`${site}/bg/blog/1`);
+    expect(letter.mail.text).toContain('Пети https://five.example');
+    expect(linksIn(letter.mail.text ?? '', '/bg')).toHaveLength(4);
+    // Each comment links to the article in the language it was written in.
+    expect(letter.mail.text).toContain(`${site}/blog/1`);
+    expect(letter.mail.text).not.toContain(`${site}/bg/blog/1`);
+    expect(letter.mail.text).toContain(`${site}/bg/blog/3`);
   });
 
   it('shows the comment when asked without changing it, publishes it on the decision once, and then says so', async () => {

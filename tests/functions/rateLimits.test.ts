@@ -68,6 +68,17 @@ describeDb('rate limits', () => {
     );
   });
 
+  it("does not count a pending address's asking again against the client's attempts", async () => {
+    const client = uniqueClient();
+    const email = uniqueEmail();
+    expect((await postJson(limited, '/subscribe', { email }, client)).status).toBe(201);
+    // However often it is told its letter is on its way, the second attempt of the hour is still free.
+    for (let i = 0; i < 3; i++)
+      expect((await postJson(limited, '/subscribe', { email }, client)).status).toBe(200);
+    expect((await postJson(limited, '/subscribe', { email: uniqueEmail() }, client)).status).toBe(201);
+    expect((await postJson(limited, '/subscribe', { email: uniqueEmail() }, client)).status).toBe(429);
+  });
+
   it('limits comments per client', async () => {
     const client = uniqueClient();
     const comment = { name: 'A', comment: 'B', language: 'en' };

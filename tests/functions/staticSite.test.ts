@@ -7,6 +7,7 @@ import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { createStaticSite, type StaticSiteOptions } from '../../functions/server/staticSite.ts';
 import { fixtureScript, makeContentDir, makeDistDir } from '../support/fixtures.ts';
+import { noBound } from '../support/patience.ts';
 import { behindProxy, repoRoot, runScript, type Served, startServe } from '../support/processes.ts';
 import { tempDir } from '../support/tempDirs.ts';
 import { describeDb, freshDatabaseEnv } from '../support/testDb.ts';
@@ -118,7 +119,7 @@ describeDb('static site', () => {
     }
     // The same for a file streamed from disk (over the memory limit).
     fs.writeFileSync(`${dist}/large.txt`, 'x'.repeat(300 * 1024));
-    await vi.waitFor(async () => expect((await raw('/large.txt')).status).toBe(200), { timeout: 5000 });
+    await vi.waitFor(async () => expect((await raw('/large.txt')).status).toBe(200), { timeout: noBound });
     expect((await raw('/large.txt', { range: 'bytes=5-2' })).status).toBe(200);
     expect((await raw('/large.txt', { range: 'bytes=99999999-' })).status).toBe(416);
     expect((await raw('/large.txt', { range: 'bytes=-5' })).body.toString()).toBe('xxxxx');
@@ -284,7 +285,9 @@ describeDb('static site', () => {
     const file = `${dist}/changing.html`;
     fs.writeFileSync(file, '<!doctype html><title>old</title>');
     // The index is taken again a moment after dist/ changes.
-    await vi.waitFor(async () => expect(await served('/changing')).toEqual([200, 'old']), { timeout: 5000 });
+    await vi.waitFor(async () => expect(await served('/changing')).toEqual([200, 'old']), {
+      timeout: noBound,
+    });
     const old = (await get('/changing')).headers.get('etag') ?? '';
     fs.writeFileSync(file, '<!doctype html><title>new</title>');
     const later = new Date(Date.now() + 10_000);
@@ -295,7 +298,7 @@ describeDb('static site', () => {
         expect([res.status, await res.text()]).toEqual([200, '<!doctype html><title>new</title>']);
         expect(res.headers.get('etag')).not.toBe(old);
       },
-      { timeout: 5000 },
+      { timeout: noBound },
     );
   });
 
@@ -311,7 +314,7 @@ describeDb('static site', () => {
         expect(await served('/going')).toEqual([200, 'going']);
         expect(await served('/going-small')).toEqual([200, 'going small']);
       },
-      { timeout: 5000 },
+      { timeout: noBound },
     );
     fs.rmSync(file);
     fs.rmSync(small);
@@ -331,7 +334,7 @@ describeDb('static site', () => {
         expect(await served('/going')).toEqual([404, 'not found']);
         expect(await served('/going-small')).toEqual([404, 'not found']);
       },
-      { timeout: 5000 },
+      { timeout: noBound },
     );
   });
 
@@ -627,12 +630,12 @@ describe('static files held in memory', () => {
       fs.utimesSync(file, later, later);
       await vi.waitFor(
         async () => expect((await exchange(`${site.url}/changing`)).body.toString()).toContain('one'),
-        { timeout: 5000 },
+        { timeout: noBound },
       );
       fs.writeFileSync(file, '<!doctype html><title>two</title>');
       await vi.waitFor(
         async () => expect((await exchange(`${site.url}/changing`)).body.toString()).toContain('two'),
-        { timeout: 5000 },
+        { timeout: noBound },
       );
       const rebuilt = await exchange(`${site.url}/changing`);
       // Proof it is memory that answers: with dist/ no longer watched, the same-sized bytes written on
@@ -717,6 +720,9 @@ describe('publishing a new build while serving', () => {
     expect(first.code, first.stderr).toBe(0);
     // A quiet build: what Astro, Vite, React and Tailwind print today carries no warning.
     expect(first.stdout + first.stderr).not.toContain('[WARN]');
+    // A build older than the one being served, as an earlier publish would have left it.
+    const older = path.join(`${link}-builds`, '2000-01-01T00-00-00-000Z');
+    fs.mkdirSync(older);
     const site = await startSite(link);
     try {
       const before = (await exchange(`${site.url}/`)).headers.etag;
@@ -727,17 +733,17 @@ describe('publishing a new build while serving', () => {
       expect(second.code, second.stderr).toBe(0);
       // The server reads the new build a moment after the switch: new files, new validators.
       await vi.waitFor(async () => expect((await exchange(`${site.url}/`)).headers.etag).not.toBe(before), {
-        timeout: 10_000,
+        timeout: noBound,
       });
       const { asked, wrong } = await asking.stop();
       expect(wrong).toEqual([]);
       // Through the whole build: a real one takes seconds.
       expect(asked).toBeGreaterThan(60);
-      // The new build and the one before it stay; the one before that is gone.
-      const third = await publishFixture(link);
-      expect(third.code, third.stderr).toBe(0);
+      // The new build and the one before it stay (a server may still answer from that one for a moment);
+      // the one before that is gone.
       const builds = fs.readdirSync(`${link}-builds`).filter((name) => !name.endsWith('-raw'));
       expect(builds).toHaveLength(2);
+      expect(builds).not.toContain(path.basename(older));
       expect(path.basename(fs.realpathSync(link))).toBe(builds.sort().at(-1));
     } finally {
       await site.close();
@@ -779,11 +785,11 @@ describe('publishing a new build while serving', () => {
           ? undefined
           : `${own} with the headers of ${build}`;
       });
-      await vi.waitFor(() => expect(seen).toContain('a'));
+      await vi.waitFor(() => expect(seen).toContain('a'), { timeout: noBound });
       // As publish.ts switches: a new link renamed over the old one.
       fs.symlinkSync(build('b'), `${link}.next`);
       fs.renameSync(`${link}.next`, link);
-      await vi.waitFor(() => expect(seen).toContain('b'), { timeout: 5000 });
+      await vi.waitFor(() => expect(seen).toContain('b'), { timeout: noBound });
       const { wrong } = await asking.stop();
       expect(wrong).toEqual([]);
       expect((await exchange(`${site.url}/`)).headers['x-build']).toBe('b');

@@ -120,7 +120,7 @@ export async function hydrateVisibleIslands(page: Page): Promise<void> {
     .locator('astro-island[client="visible"], astro-island[client="reach"]')
     .all()) {
     await island.locator('> :first-child').scrollIntoViewIfNeeded();
-    await expect.poll(() => island.getAttribute('ssr'), { timeout: 15_000 }).toBeNull();
+    await expect.poll(() => island.getAttribute('ssr')).toBeNull();
   }
   await actOnPage(page);
   await page.waitForFunction(() => !document.querySelector('astro-island[ssr]'));

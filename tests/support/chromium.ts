@@ -20,10 +20,25 @@ export const chromiumFlags = [
   '--disable-quic',
 ];
 
+/**
+ * The headless shell, whose every context waits without a time limit: a wait ends on what it waits for
+ * (or on the page or browser closing), not after Playwright's 30 s, which a busy machine can exceed.
+ */
 export async function launchChromium(): Promise<Browser> {
   if (!existsSync(headlessShellPath))
     throw new Error(
       `Chromium's headless shell not found at ${headlessShellPath}: apt-get install -y chromium-headless-shell`,
     );
-  return chromium.launch({ executablePath: headlessShellPath, args: chromiumFlags });
+  const browser = await chromium.launch({
+    executablePath: headlessShellPath,
+    args: chromiumFlags,
+    timeout: 0,
+  });
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (options) => {
+    const context = await newContext(options);
+    context.setDefaultTimeout(0);
+    return context;
+  };
+  return browser;
 }

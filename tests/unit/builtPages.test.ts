@@ -39,7 +39,7 @@ beforeAll(async () => {
   await promisify(execFile)(process.execPath, [astro, 'build', '--root', fixture, '--outDir', out], {
     env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' },
   });
-}, 180_000);
+});
 afterAll(() => rmSync(temp, { recursive: true, force: true }));
 
 describe('parsing a page', () => {

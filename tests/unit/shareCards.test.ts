@@ -52,7 +52,7 @@ describe('share card text', () => {
       }
       // At 36 px a card shown 500 px wide in a chat still has 15 px letters.
       expect(Math.min(...sizes)).toBeGreaterThanOrEqual(36);
-    }, 60_000);
+    });
   }
 
   it('shrinks a long text and refuses one that cannot fit instead of cutting it', async () => {
@@ -112,7 +112,7 @@ describe('share card cache', () => {
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
-  }, 60_000);
+  });
 
   it('keys a card on everything it shows', async () => {
     const key = await cardKey(card);

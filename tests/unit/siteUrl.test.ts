@@ -23,16 +23,27 @@ describe('the public address of a build', () => {
   });
 
   it('ignores a URL variable outside Netlify', () => {
-    expect(siteUrl({ URL: 'https://elsewhere.example' })).toEqual({ url: loopbackSite, source: 'loopback' });
+    expect(siteUrl({ URL: 'https://elsewhere.example' })).toEqual({
+      url: loopbackSite(),
+      source: 'loopback',
+    });
   });
 
   it('falls back to loopback for local builds, tests and CI', () => {
-    expect(siteUrl({})).toEqual({ url: loopbackSite, source: 'loopback' });
+    expect(siteUrl({})).toEqual({ url: 'http://127.0.0.1:4321', source: 'loopback' });
     // astro build sets NODE_ENV=production for every build: it does not make one a production build.
     expect(siteUrl({ NODE_ENV: 'production', CI: 'true' })).toEqual({
-      url: loopbackSite,
+      url: loopbackSite(),
       source: 'loopback',
     });
+  });
+
+  it("names the server's PORT in a local build, as `PORT=4750 npm start` serves it", () => {
+    expect(siteUrl({ PORT: '4750' })).toEqual({ url: 'http://127.0.0.1:4750', source: 'loopback' });
+    // Not a port the server would take: its default, and the server itself refuses the setting.
+    for (const PORT of ['0', 'abc', '', '123456'])
+      expect(siteUrl({ PORT }).url).toBe('http://127.0.0.1:4321');
+    expect(siteUrl({ PORT: '4750', SITE_URL: 'https://advice.example' }).url).toBe('https://advice.example');
   });
 
   it('stops a production build that has no public address', () => {

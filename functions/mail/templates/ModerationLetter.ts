@@ -14,7 +14,7 @@ import { boldLink, button, colours, greeting } from './LetterFrame.ts';
 /** A held comment as the letter shows it, with its article's title and the letter's links. */
 export type HeldComment = Pick<
   typeof comments.$inferSelect,
-  'id' | 'articleId' | 'name' | 'comment' | 'createdAt'
+  'id' | 'articleId' | 'name' | 'comment' | 'createdAt' | 'language'
 > & {
   articleTitle: string;
 };

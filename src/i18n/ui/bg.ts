@@ -64,6 +64,8 @@ export const bg: Record<UiKey, string> = {
   'subscribe.success': 'Писмото е на път: остава една стъпка.',
   'subscribe.errorTitle': 'Грешка в имейла',
   'subscribe.invalid': 'Моля, въведи валиден имейл адрес',
+  'subscribe.pendingTitle': 'Провери пощата си',
+  'subscribe.pending': 'Вече ти изпратихме писмо: провери пощата си (и папката за спам).',
   'subscribe.exists': 'За този имейл вече има абонамент!',
   'subscribe.rateLimited': 'Твърде много опити. Опитай отново след час.',
   'subscribe.unexpected': 'Възникна неочаквана грешка. Моля, опитай отново.',
@@ -145,6 +147,13 @@ export const bg: Record<UiKey, string> = {
   'comments.noscript': 'Оценките и коментарите имат нужда от JavaScript, а той е изключен в браузъра ти.',
   'comments.loadError': 'Не успяхме да заредим коментарите.',
   'comments.retry': 'Опитай пак',
+  'comments.left.one': 'Остава {count} знак',
+  'comments.left.other': 'Остават {count} знака',
+  'comments.over.one': '{count} знак в повече',
+  'comments.over.other': '{count} знака в повече',
+  'comments.tooLong': 'Твърде дълго е: съкрати го, моля.',
+  'comments.nameTooLong': 'Името може да е най-много 80 знака',
+  'comments.commentTooLong': 'Коментарът може да е най-много 2000 знака',
 
   'donate.metaTitle': 'Подкрепи ни | Важен съвет',
   'donate.metaDescription': 'Помогни на „Важен съвет“ да остане безплатен, добър и без реклами.',
@@ -248,6 +257,8 @@ export const bg: Record<UiKey, string> = {
   'newsletter.unsubscribe.body':
     'Писмата ти дойдоха в повече? Натисни бутона и адресът ти се изтрива веднага. Без въпроси и без сърдене.',
   'newsletter.unsubscribe.button': 'Отпиши ме',
+  'newsletter.unsubscribe.noToken':
+    'За да се отпишеш, натисни „Отпиши се“ в края на което и да е наше писмо: тази връзка те връща тук с твоя ключ и още едно натискане изтрива адреса ти.',
   'newsletter.unsubscribe.working': 'Отписваме те...',
   'newsletter.unsubscribe.done':
     'Готово. Адресът ти е изтрит и повече писма няма да идват. Грижи се за себе си!',

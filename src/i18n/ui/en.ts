@@ -65,6 +65,8 @@ export const en = {
   'subscribe.success': 'A letter is on its way: one step left.',
   'subscribe.errorTitle': 'Email error',
   'subscribe.invalid': 'Please enter a valid email address',
+  'subscribe.pendingTitle': 'Check your inbox',
+  'subscribe.pending': 'We have already sent you a letter: check your inbox (and spam).',
   'subscribe.exists': 'This email is already subscribed!',
   'subscribe.rateLimited': 'Too many attempts. Please try again in an hour.',
   'subscribe.unexpected': 'An unexpected error occurred. Please try again.',
@@ -145,6 +147,13 @@ export const en = {
   'comments.noscript': 'Ratings and comments need JavaScript, which is turned off in this browser.',
   'comments.loadError': 'Comments could not be loaded.',
   'comments.retry': 'Try again',
+  'comments.left.one': '{count} character left',
+  'comments.left.other': '{count} characters left',
+  'comments.over.one': '{count} character too many',
+  'comments.over.other': '{count} characters too many',
+  'comments.tooLong': 'Too long: please shorten it.',
+  'comments.nameTooLong': 'Your name can be at most 80 characters',
+  'comments.commentTooLong': 'Your comment can be at most 2,000 characters',
 
   'donate.metaTitle': 'Support Us | Important Advice',
   'donate.metaDescription': 'Help keep Important Advice free, kind and ad-free.',
@@ -248,6 +257,8 @@ export const en = {
   'newsletter.unsubscribe.body':
     'Had enough letters? Press the button and your address is deleted at once. No questions, no hard feelings.',
   'newsletter.unsubscribe.button': 'Unsubscribe me',
+  'newsletter.unsubscribe.noToken':
+    'To unsubscribe, press “Unsubscribe” at the end of any of our letters: that link brings you back here with your own key, and one more press deletes your address.',
   'newsletter.unsubscribe.working': 'Unsubscribing...',
   'newsletter.unsubscribe.done':
     'Done. Your address is deleted and no more letters will come. Take care of yourself!',

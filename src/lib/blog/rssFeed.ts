@@ -13,7 +13,7 @@ import { getArticles } from './articles.ts';
 export async function rssFeed(lang: Lang, site: URL | undefined): Promise<Response> {
   const t = translator(lang);
   const articles = await getArticles(lang);
-  const absolute = (path: string) => new URL(path, site ?? loopbackSite).href;
+  const absolute = (path: string) => new URL(path, site ?? loopbackSite()).href;
   return rss({
     title: `${t('site.name')}: ${t('nav.blog')}`,
     description: t('blog.metaDescription'),

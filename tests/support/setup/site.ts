@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import type { TestProject } from 'vitest/node';
+import { builtDir } from '../builtSite.ts';
 import { behindProxy } from '../processes.ts';
 import { serveSite } from '../serveSite.ts';
 
@@ -11,8 +12,10 @@ declare module 'vitest' {
 
 /** Serves the real built site and the real functions for the whole browser suite. */
 export default async function setup(project: TestProject) {
-  if (!existsSync('dist/index.html')) throw new Error('No build in dist/: run `npm run build` first.');
+  if (!existsSync(`${builtDir}/index.html`))
+    throw new Error(`No build in ${builtDir}: run \`npm run build\` first.`);
   const site = await serveSite({
+    DIST_DIR: builtDir,
     // Each test context sends its own X-Forwarded-For, so rate limits count per test, not per suite.
     ...(await behindProxy()),
     SUBSCRIBE_LIMIT_PER_HOUR: '5',

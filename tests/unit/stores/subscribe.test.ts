@@ -53,6 +53,16 @@ describe('the subscribe store', () => {
     });
   }
 
+  it('answers pending for an address that subscribed and has not confirmed yet, back in the idle state', async () => {
+    fakeApi([200, { success: true, pending: true }]);
+    expect(await subscribe('me@example.com', extras)).toEqual({ kind: 'pending' });
+    expect($subscribeStatus.get()).toBe('idle');
+    expect(pushed).toEqual([
+      { event: 'button_click', button: 'subscribe' },
+      { event: 'email_subscription_pending' },
+    ]);
+  });
+
   it('answers error when the network fails', async () => {
     fakeApi();
     expect(await subscribe('me@example.com', extras)).toEqual({ kind: 'error' });
