@@ -19,7 +19,7 @@ describe('the article rating store', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('answers success and takes the new average and count from the server', async () => {
-    const calls = fakeApi([201, { average: 4.5, count: 2 }]);
+    const calls = fakeApi([200, { average: 4.5, count: 2 }]);
     expect(await rateArticle(3, 5, ' Me@Example.com')).toEqual({ kind: 'success' });
     expect($ratingSummary.get()).toEqual({ average: 4.5, count: 2 });
     expect($ratingStatus.get()).toBe('ready');
@@ -67,7 +67,7 @@ describe('the article rating store', () => {
   });
 
   it('answers nothing while a rating is being sent', async () => {
-    const calls = fakeApi([201, { average: 4, count: 1 }]);
+    const calls = fakeApi([200, { average: 4, count: 1 }]);
     $ratingSending.set(true);
     expect(await rateArticle(3, 4, 'me@example.com')).toBeNull();
     expect(calls).toEqual([]);

@@ -65,7 +65,7 @@ describe('the article rating', () => {
   });
 
   it('sends the stars with the e-mail and updates the average and count at once', async () => {
-    const calls = fakeApi([200, { average: 4, count: 2 }], [201, { average: 4.3, count: 3 }]);
+    const calls = fakeApi([200, { average: 4, count: 2 }], [200, { average: 4.3, count: 3 }]);
     renderWidget(<ArticleRating articleId={1} lang="en" labels={en} />);
     await screen.findByText('2 ratings');
     fireEvent.click(screen.getByLabelText('5 stars'));
