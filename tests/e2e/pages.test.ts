@@ -244,9 +244,11 @@ describe('page contents', () => {
       `mailto:${privacyContact({ ...loadEnv('production', process.cwd(), ''), ...process.env })}`,
     );
     expect(text).toContain('at most 26 months');
-    // Backups are named as the server makes them: nightly, the newest seven kept (BACKUP_KEEP's default).
+    // Backups are named as the server makes them: nightly, a week at most (nightlyBackups.ts), and a restore
+    // applies every erasure made since (erasure.ts).
     expect(text).toContain('made once a night');
-    expect(text).toContain('gone from every backup within seven days');
+    expect(text).toContain('gone from every backup within a week');
+    expect(text).toContain('applied again before any letter goes out');
     expect(text).toMatch(/country or city/);
     // The rights list reads as one sentence: the lead-in, then each item in turn.
     const rights = page.locator('#your-rights').locator('xpath=..').locator('p, li');
