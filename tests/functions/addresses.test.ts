@@ -112,7 +112,10 @@ describeDb('one mailbox, one subscription', () => {
     expect((await subscribe(email)).status).toBe(201);
     const exported = await adminOn(t, ['export', `${email.toUpperCase()}.`]);
     expect(exported.code).toBe(0);
-    expect(JSON.parse(exported.stdout)).toMatchObject({ email, subscription: { status: 'pending' } });
+    expect(JSON.parse(exported.stdout)).toMatchObject({
+      mailbox: email,
+      subscription: { email, status: 'pending' },
+    });
     expect((await adminOn(t, ['delete', ` ${email}. `])).code).toBe(0);
     expect(await t.database.db.select().from(subscribers).where(eq(subscribers.email, email))).toEqual([]);
   });

@@ -103,7 +103,9 @@ describe('npm run admin', () => {
     expect(fs.existsSync(path.join(project, 'data'))).toBe(false);
 
     const { DATA_DIR } = await freshDatabaseEnv();
-    fs.writeFileSync(path.join(project, '.env'), `# the site's data\nDATA_DIR=${DATA_DIR}\n`);
+    fs.writeFileSync(path.join(project, '.env'), `# the site's data\nDATA_DIR=${DATA_DIR}\n`, {
+      mode: 0o600,
+    });
     const found = await stats();
     expect([found.code, found.stderr]).toEqual([0, '']);
     expect(found.stdout).toContain(`PGlite at ${path.join(DATA_DIR ?? '', 'pglite')}`);

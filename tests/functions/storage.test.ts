@@ -58,7 +58,7 @@ describeDb('what is stored', () => {
     expect(await everything()).not.toContain(email);
   });
 
-  it('keeps a comment e-mail for privacy requests but never returns it', async () => {
+  it('keeps only a keyed hash of a comment e-mail, for privacy requests, and never returns it', async () => {
     const email = uniqueEmail('commenter');
     const posted = await t.post('/api/articles/22/comments', {
       name: 'A',
@@ -68,7 +68,8 @@ describeDb('what is stored', () => {
     });
     expect(JSON.stringify(await posted.json())).not.toContain(email);
     const rows = await t.database.db.select().from(comments).where(eq(comments.articleId, 22));
-    expect(rows.map((r) => [r.email, r.status])).toEqual([[email, 'published']]);
+    expect(rows.map((r) => [r.email, r.emailHash?.length, r.status])).toEqual([[null, 64, 'published']]);
+    expect(JSON.stringify(rows)).not.toContain(email);
     expect(JSON.stringify(await (await t.get('/api/articles/22/comments')).json())).not.toContain(email);
   });
 

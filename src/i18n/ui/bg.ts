@@ -151,7 +151,7 @@ export const bg: Record<UiKey, string> = {
   'comments.left.other': 'Остават {count} знака',
   'comments.over.one': '{count} знак в повече',
   'comments.over.other': '{count} знака в повече',
-  'comments.tooLong': 'Твърде дълго е: съкрати го, моля.',
+  'comments.tooLong': 'Твърде дълго е: съкрати го, моля',
   'comments.nameTooLong': 'Името може да е най-много 80 знака',
   'comments.commentTooLong': 'Коментарът може да е най-много 2000 знака',
 

@@ -151,7 +151,7 @@ export const en = {
   'comments.left.other': '{count} characters left',
   'comments.over.one': '{count} character too many',
   'comments.over.other': '{count} characters too many',
-  'comments.tooLong': 'Too long: please shorten it.',
+  'comments.tooLong': 'Too long: please shorten it',
   'comments.nameTooLong': 'Your name can be at most 80 characters',
   'comments.commentTooLong': 'Your comment can be at most 2,000 characters',
 
