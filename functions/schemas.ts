@@ -61,6 +61,9 @@ const token = (invalid: string) => z.object({ token: z.string({ error: invalid }
 /** POST /api/subscribe/confirm: the token from the link in the confirmation letter. */
 export const confirmBody = token(errorMessages.confirmInvalid);
 
+/** POST /api/unsubscribe from the unsubscribe page: the token from a letter's link. */
+export const unsubscribeBody = token(errorMessages.unsubscribeInvalid);
+
 /** GET and POST /api/moderation: the token from an approve or hide link of a moderation letter. */
 export const moderationToken = token(errorMessages.moderationInvalid);
 

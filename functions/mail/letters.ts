@@ -41,7 +41,9 @@ async function subscriberLetter(
   letter: { id: string; subject: string; preview: string; content: ReactNode[] },
 ): Promise<Letter> {
   const token = unsubscribeToken(secret, recipient.id);
-  const unsubscribeUrl = `${pageUrl(siteUrl, recipient.language, '/unsubscribe')}?token=${token}`;
+  // Page links carry the token in the fragment, which no request, proxy or CDN log ever holds; the
+  // one-click header's URL must carry it in the query (RFC 8058: the provider POSTs to that URL).
+  const unsubscribeUrl = `${pageUrl(siteUrl, recipient.language, '/unsubscribe')}#token=${token}`;
   const { language } = recipient;
   return {
     to: recipient.email,
@@ -67,7 +69,7 @@ export async function confirmationLetter(
 ): Promise<Letter & { confirmUrl: string }> {
   const t = mailText(recipient.language);
   const token = confirmToken(context.secret, recipient.id, issuedAt);
-  const confirmUrl = `${pageUrl(context.siteUrl, recipient.language, '/subscribe/confirm')}?token=${token}`;
+  const confirmUrl = `${pageUrl(context.siteUrl, recipient.language, '/subscribe/confirm')}#token=${token}`;
   const letter = await subscriberLetter(context, recipient, {
     id: `confirm.${queuedId}`,
     subject: t('confirm.subject'),
@@ -139,8 +141,8 @@ export async function moderationLetter(
     ...comment,
     // The article in the language the comment was written in, the page it was written on.
     articleUrl: pageUrl(siteUrl, comment.language, `/blog/${comment.articleId}`),
-    approveUrl: `${page}?token=${moderationToken(secret, 'approve', comment.id, issuedAt)}`,
-    hideUrl: `${page}?token=${moderationToken(secret, 'hide', comment.id, issuedAt)}`,
+    approveUrl: `${page}#token=${moderationToken(secret, 'approve', comment.id, issuedAt)}`,
+    hideUrl: `${page}#token=${moderationToken(secret, 'hide', comment.id, issuedAt)}`,
   }));
   const frame = {
     language,

@@ -78,7 +78,7 @@ it('mails a held comment to the operator, whose approve link opens a page whose 
   expect(letter?.mail.text).toContain(text);
   expect(letter?.mail.text).toContain('Reader <i>One</i>');
   const link = (action: 'a' | 'h') =>
-    new RegExp(`${server.url}/moderate\\?token=${action}\\.[A-Za-z0-9._-]+`).exec(
+    new RegExp(`${server.url}/moderate#token=${action}\\.[A-Za-z0-9._-]+`).exec(
       letter?.mail.text ?? '',
     )?.[0] ?? '';
   const approve = link('a');

@@ -25,7 +25,7 @@ import { describeDb, freshDatabaseEnv, onPglite, onPostgres } from '../support/t
 const site = 'https://advice.example';
 const admin = (args: string[], env: Record<string, string>) => runScript('functions/cli/admin.ts', args, env);
 const tokenIn = (text: string, page: string) =>
-  new RegExp(`${site.replaceAll('.', '\\.')}${page}\\?token=([A-Za-z0-9._-]+)`).exec(text)?.[1] ?? '';
+  new RegExp(`${site.replaceAll('.', '\\.')}${page}#token=([A-Za-z0-9._-]+)`).exec(text)?.[1] ?? '';
 
 /** Comments posted one after another until stopped; every answer that is not 201 is kept. */
 function commentLoop(url: string) {

@@ -143,7 +143,7 @@ describe('npm run newsletter', () => {
         path.join(env.DATA_DIR ?? '', 'newsletter-preview', slug, 'en.txt'),
         'utf8',
       );
-      expect(text).toContain(`${server.url}/unsubscribe?token=`);
+      expect(text).toContain(`${server.url}/unsubscribe#token=`);
       expect(text).not.toContain(':4321');
     } finally {
       await server.stop();

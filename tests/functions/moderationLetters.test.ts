@@ -31,7 +31,7 @@ const uniqueClient = () => `198.51.${Math.floor(clientNumber / 250) % 250}.${(cl
 const linksIn = (text: string, prefix = '') =>
   [
     ...text.matchAll(
-      new RegExp(`${site.replaceAll('.', '\\.')}${prefix}/moderate\\?token=([A-Za-z0-9._-]+)`, 'g'),
+      new RegExp(`${site.replaceAll('.', '\\.')}${prefix}/moderate#token=([A-Za-z0-9._-]+)`, 'g'),
     ),
   ].map((match) => match[1] as string);
 

@@ -27,7 +27,7 @@ let clientNumber = 0;
 const client = () => `198.51.100.${(clientNumber++ % 250) + 1}`;
 
 const linkIn = (text: string, path: string) =>
-  new RegExp(`${site.replaceAll('.', '\\.')}${path}\\?token=([A-Za-z0-9._-]+)`).exec(text)?.[1];
+  new RegExp(`${site.replaceAll('.', '\\.')}${path}#token=([A-Za-z0-9._-]+)`).exec(text)?.[1];
 
 describeDb('newsletter: confirmed opt-in and one-click unsubscribe', () => {
   let smtp: TestSmtp;
@@ -305,7 +305,8 @@ describeDb('newsletter: confirmed opt-in and one-click unsubscribe', () => {
     // A link scanner's GET changes nothing; it is sent to the page in the letter's language.
     const opened = await t.app.request(path, {}, { clientAddress: client() });
     expect(opened.status).toBe(303);
-    expect(opened.headers.get('location')).toBe(`${site}/bg/unsubscribe?${new URL(header).searchParams}`);
+    // The page gets the token in its fragment, which no request of the browser sends on.
+    expect(opened.headers.get('location')).toBe(`${site}/bg/unsubscribe#${new URL(header).searchParams}`);
     expect((await rowOf(email))?.status).toBe('confirmed');
 
     const oneClick = () =>
@@ -333,7 +334,23 @@ describeDb('newsletter: confirmed opt-in and one-click unsubscribe', () => {
     expect(forged.status).toBe(400);
     expect(await forged.json()).toEqual({ error: 'This unsubscribe link is not valid' });
     const none = await t.app.request('/api/unsubscribe', { method: 'POST' }, { clientAddress: client() });
-    expect(none.status).toBe(400);
+    expect(none.status).toBe(415);
+    const empty = await t.post('/api/unsubscribe', {}, client());
+    expect(empty.status).toBe(400);
+    expect(await empty.json()).toEqual({ error: 'This unsubscribe link is not valid' });
+  });
+
+  it("unsubscribes from the page's button with the token in the JSON body, never in a URL", async () => {
+    const email = uniqueEmail('page-leaving');
+    await subscribe({ email });
+    await drain();
+    const text = letterTo(email).mail.text ?? '';
+    // Every page link of the letter holds its token in the fragment only.
+    expect(text).not.toMatch(/advice\.example\/(?!api\/)\S*\?token=/);
+    const token = linkIn(text, '/unsubscribe');
+    const gone = await t.post('/api/unsubscribe', { token }, client());
+    expect(gone.status).toBe(200);
+    expect(await rowOf(email)).toBeUndefined();
   });
 
   it('purges pending addresses after 48 hours and keeps confirmed ones for 30 days', async () => {

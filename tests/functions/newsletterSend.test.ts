@@ -212,7 +212,7 @@ describeDb('npm run newsletter', () => {
       expect(letter.mail.subject).toBe(subjects[language]);
       expect(letter.raw).toContain('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
       expect(letter.mail.text).toContain(
-        `https://advice.example${language === 'bg' ? '/bg' : ''}/unsubscribe?token=`,
+        `https://advice.example${language === 'bg' ? '/bg' : ''}/unsubscribe#token=`,
       );
       for (const other of confirmed) if (!letter.to.includes(other)) expect(letter.raw).not.toContain(other);
     }

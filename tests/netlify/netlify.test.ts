@@ -99,7 +99,7 @@ const post = (route: string, body: unknown) =>
 
 /** The token of a link to `page` in a letter (the first whose token starts with `start`). */
 function tokenIn(text: string, page: string, start = ''): string {
-  const token = new RegExp(`${publicAddress}${page}\\?token=(${start}[A-Za-z0-9._-]+)`).exec(text)?.[1];
+  const token = new RegExp(`${publicAddress}${page}#token=(${start}[A-Za-z0-9._-]+)`).exec(text)?.[1];
   if (!token) throw new Error(`no ${page} link in:\n${text}`);
   return token;
 }

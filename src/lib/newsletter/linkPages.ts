@@ -7,13 +7,15 @@ export type ConfirmOutcome = 'done' | 'used' | 'expired' | 'invalid' | 'error';
 export type UnsubscribeOutcome = 'done' | 'invalid' | 'error';
 
 /**
- * The token from the page's address (`?token=…`), taken once: the address drops it at once, so it never
- * reaches the history, a bookmark, an analytics tag or the next page (the page sends no referrer either).
+ * The token from the page's address, taken once: letters put it in the fragment (`#token=…`, never sent
+ * to any server, so no proxy or CDN log holds it); letters sent before that, in the query. The address
+ * drops it at once, so it never reaches the history, a bookmark, an analytics tag or the next page.
  */
 export function takeToken(): string {
   const { search, pathname, hash } = window.location;
-  if (search) history.replaceState(history.state, '', `${pathname}${hash}`);
-  return new URLSearchParams(search).get('token') ?? '';
+  if (search || hash) history.replaceState(history.state, '', pathname);
+  const fromFragment = new URLSearchParams(hash.slice(1)).get('token');
+  return fromFragment ?? new URLSearchParams(search).get('token') ?? '';
 }
 
 const confirmOutcomes: Record<number, ConfirmOutcome> = {
@@ -37,7 +39,7 @@ export async function confirmSubscription(token: string): Promise<ConfirmOutcome
 export async function unsubscribeByToken(token: string): Promise<UnsubscribeOutcome> {
   if (!token) return 'invalid';
   try {
-    const status: number = (await api.unsubscribe.$post({ query: { token } })).status;
+    const status: number = (await api.unsubscribe.$post({ json: { token } })).status;
     if (status === 200) return 'done';
     return status === 400 ? 'invalid' : 'error';
   } catch {
