@@ -1,7 +1,8 @@
 // The privacy page's promise, kept by code: subscriber e-mails live 30 days, and addresses never
-// confirmed 48 hours. Rate-limit rows are only needed for the current hour, so they go too.
+// confirmed 48 hours. Rate-limit rows are only needed for the current hour, and the confirmation cap's
+// for one day, so they go too.
 import { and, eq, lt, or } from 'drizzle-orm';
-import { rateLimits, subscribers } from './db/schema.ts';
+import { confirmLetters, rateLimits, subscribers } from './db/schema.ts';
 import type { Db } from './db/types.ts';
 import { deleteOutboxLetters } from './mail/outbox.ts';
 
@@ -35,6 +36,8 @@ export async function purgeExpired(db: Db, now = new Date(), dataDir?: string) {
     .delete(rateLimits)
     .where(lt(rateLimits.windowStart, new Date(now.getTime() - rateLimitRetentionMs)))
     .returning({ hits: rateLimits.hits });
+  // The confirmation cap looks back one day: older rows count for nothing.
+  await db.delete(confirmLetters).where(lt(confirmLetters.sentAt, new Date(now.getTime() - 86_400_000)));
   return { subscribers: expiredSubscribers.length, rateLimits: expiredLimits.length };
 }
 

@@ -6,7 +6,7 @@ export const siteConfig = {
    * The fingerprint of that dated text (`src/lib/privacy/privacyDate.ts`): the build stops when the
    * policy's text or its date changes without the other, and prints the fingerprint of a new version.
    */
-  privacyFingerprint: '34257518f08d9184',
+  privacyFingerprint: 'e43b137f767b5b9f',
   /** Donation tiers in US dollars; the buttons only log for now (no payments exist yet). */
   donationTiers: [
     { key: 'donate.tierCoffee', amount: 5, icon: '☕' },

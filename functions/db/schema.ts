@@ -249,6 +249,20 @@ export const rateLimits = pgTable(
   (t) => [primaryKey({ columns: [t.clientKey, t.action, t.windowStart] })],
 );
 
+/**
+ * Confirmation letters sent in the last day, one row each, by a keyed hash of the inbox they reach
+ * (`inbox_key()`, never the address): the two-a-day cap outlives the pending row it was sent for, so
+ * purging that row or subscribing again under another spelling sends no more. The purge keeps one day.
+ */
+export const confirmLetters = pgTable(
+  'confirm_letters',
+  {
+    inboxHash: text('inbox_hash').notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('confirm_letters_inbox').on(t.inboxHash, t.sentAt)],
+);
+
 /** Small key-value store, e.g. the generated hash secret, so all instances share it. */
 export const settings = pgTable('settings', {
   key: text('key').primaryKey(),
@@ -257,14 +271,14 @@ export const settings = pgTable('settings', {
 
 export const erasureScopes = ['subscription', 'person'] as const;
 
+/** Backups leave this schema out (`--exclude-schema`); restores empty only `public`. */
+export const erasuresSchema = pgSchema('erasures');
+
 /**
  * Who asked to be forgotten, and when: a keyed hash of the mailbox (never the address) per scope
  * (`subscription`: unsubscribed; `person`: erased with comments and ratings). Its own schema, which
  * backups leave out and restores never touch, so a restore cannot roll it back (erasure.ts).
  */
-/** Backups leave this schema out (`--exclude-schema`); restores empty only `public`. */
-export const erasuresSchema = pgSchema('erasures');
-
 export const erasureLog = erasuresSchema.table(
   'log',
   {

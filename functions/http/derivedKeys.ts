@@ -3,7 +3,7 @@
 import { hkdfSync } from 'node:crypto';
 
 /** The uses that get their own key. Article-rating hashes keep HASH_SECRET itself: see keyedHash's callers. */
-export type KeyUse = 'tokens' | 'moderation' | 'client-keys' | 'backups';
+export type KeyUse = 'tokens' | 'moderation' | 'client-keys' | 'backups' | 'confirm-cap';
 
 const derived = new Map<string, Buffer>();
 

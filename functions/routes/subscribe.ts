@@ -2,12 +2,14 @@
 // asked for in the same row; the letter itself leaves later (functions/mail/queue.ts), so a slow or
 // absent mail server never slows or fails a subscription.
 // One mailbox is one subscriber however it is spelled (`+tags`, Gmail's dots: schema.ts `mailbox`), and
-// gets at most two confirmation letters a day, so nobody can fill a stranger's inbox with spellings.
+// one inbox gets at most two confirmation letters a day (`confirm_letters`, which outlives the pending
+// row), so nobody can fill a stranger's inbox with spellings or by waiting for a purge.
 import { sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { errorMessages } from '../contract.ts';
 import { perDatabase } from '../db/perDatabase.ts';
-import { subscribers } from '../db/schema.ts';
+import { confirmLetters, subscribers } from '../db/schema.ts';
+import { deriveKey } from '../http/derivedKeys.ts';
 import { validJson } from '../http/jsonBody.ts';
 import { rateLimit } from '../http/rateLimit.ts';
 import { subscribeBody } from '../schemas.ts';
@@ -17,6 +19,21 @@ import type { AppEnv } from '../services.ts';
 const confirmResendAfterMs = 10 * 60_000;
 /** At most this many confirmation letters reach one mailbox in any 24 hours, however it is spelled. */
 const confirmLettersPerDay = 2;
+
+// The inbox's keyed hash, computed where inbox_key() lives: SHA-256 over a derived key and the inbox (a
+// fixed-length secret prefix, so nobody without HASH_SECRET can test an address against a row).
+const inboxHash = sql`encode(sha256(convert_to(${sql.placeholder('capKey')} || inbox_key(${sql.placeholder('email')}), 'UTF8')), 'hex')`;
+
+/** Confirmation letters the inbox got in the last 24 hours, whichever rows they were sent for. */
+const lettersToday = sql`(select count(*) from ${confirmLetters} where ${confirmLetters.inboxHash} = ${inboxHash}
+                          and ${confirmLetters.sentAt} > now() - interval '1 day')`;
+
+const noteLetter = perDatabase((db) =>
+  db
+    .insert(confirmLetters)
+    .values({ inboxHash: sql`${inboxHash}` })
+    .prepare('note_confirm_letter'),
+);
 
 // One row written: the unique mailbox decides (two simultaneous requests for one mailbox, in any
 // spellings, store one row), and `confirm_wanted` is the queued confirmation letter, moved into mail_queue
@@ -28,19 +45,20 @@ const insertSubscriber = perDatabase((db) =>
     .values({
       email: sql.placeholder('email'),
       language: sql.placeholder('language'),
-      confirmSentAt: sql`now()`,
-      confirmWanted: true,
+      confirmSentAt: sql`case when ${lettersToday} < ${confirmLettersPerDay} then now() end`,
+      confirmWanted: sql`${lettersToday} < ${confirmLettersPerDay}`,
       mailboxRank: sql`(select coalesce(min(${subscribers.mailboxRank}), 0) from ${subscribers}
                         where ${subscribers.mailbox} = mailbox_key(${sql.placeholder('email')}))`,
     })
     .onConflictDoNothing()
-    .returning({ id: subscribers.id })
+    .returning({ id: subscribers.id, letter: subscribers.confirmWanted })
     .prepare('insert_subscriber'),
 );
 
 // A mailbox already stored, in any spelling: its pending subscriber gets another letter when none of its
-// rows is confirmed, the last letter is ten minutes old and fewer than two left in the last 24 hours.
-// The letter goes to the spelling stored, which reaches the same mailbox.
+// rows is confirmed, the last letter is ten minutes old and fewer than two reached the inbox in the last
+// 24 hours (the rows' own two dates count too: letters sent before `confirm_letters` existed). The
+// letter goes to the spelling stored, which reaches the same mailbox.
 const resendConfirmation = perDatabase((db) =>
   db
     .update(subscribers)
@@ -56,9 +74,11 @@ const resendConfirmation = perDatabase((db) =>
           and not exists (select 1 from ${subscribers} other where other.mailbox = ${subscribers.mailbox}
             and (other.status = 'confirmed'
                  or other.confirm_sent_at >= now() - make_interval(secs => ${confirmResendAfterMs / 1000})))
-          and (select count(*) from ${subscribers} other, unnest(array[other.confirm_sent_at, other.confirm_earlier_at]) sent (at)
-               where other.mailbox = ${subscribers.mailbox} and sent.at > now() - interval '1 day') < ${confirmLettersPerDay}`,
+          and greatest(${lettersToday},
+                (select count(*) from ${subscribers} other, unnest(array[other.confirm_sent_at, other.confirm_earlier_at]) sent (at)
+                 where other.mailbox = ${subscribers.mailbox} and sent.at > now() - interval '1 day')) < ${confirmLettersPerDay}`,
     )
+    .returning({ id: subscribers.id })
     .prepare('resend_confirmation'),
 );
 
@@ -92,12 +112,16 @@ export const subscribe = new Hono<AppEnv>().post(
     // Looks accepted, so a bot learns nothing; nothing is stored and nobody is written to.
     if (website) return c.json({ success: true }, 201);
     const { db } = await c.var.services.db();
-    const inserted = await insertSubscriber(db).execute({ email, language });
-    if (inserted.length > 0) return c.json({ success: true }, 201);
+    const capKey = deriveKey(await c.var.services.hashSecret(), 'confirm-cap').toString('hex');
+    const [inserted] = await insertSubscriber(db).execute({ email, language, capKey });
+    if (inserted?.letter) await noteLetter(db).execute({ email, capKey });
+    // A new row whose inbox had its two letters today waits, like a pending one, for tomorrow's.
+    if (inserted) return inserted.letter ? c.json({ success: true }, 201) : c.json(pendingAnswer, 200);
     if ((await mailboxConfirmed(db).execute({ email })).length > 0)
       return c.json({ success: false, error: errorMessages.emailTaken }, 409);
     // Another letter only under the rules above (ten minutes since the last, two a day).
-    await resendConfirmation(db).execute({ email });
+    const resent = await resendConfirmation(db).execute({ email, capKey });
+    if (resent.length > 0) await noteLetter(db).execute({ email, capKey });
     return c.json(pendingAnswer, 200);
   },
 );

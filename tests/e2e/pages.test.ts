@@ -250,6 +250,8 @@ describe('page contents', () => {
     expect(text).toContain('gone from every backup within a week');
     expect(text).toContain('applied again before any letter goes out');
     expect(text).toMatch(/country or city/);
+    // The confirmation cap's hash (routes/subscribe.ts), kept a day (retention.ts).
+    expect(text).toContain('For one day after each confirmation letter, we keep the same kind of hash');
     // The rights list reads as one sentence: the lead-in, then each item in turn.
     const rights = page.locator('#your-rights').locator('xpath=..').locator('p, li');
     expect((await rights.allTextContents()).join(' ')).toBe(
