@@ -75,8 +75,14 @@ function checkedDump(text: string, secret: string | undefined, options: RestoreO
       `Refused: ${why}. A backup runs as SQL with this database's rights; if you trust the file, add --unsigned.`,
     );
   }
+  // No dump runs a program; PostgreSQL refuses the site's role one anyway, and PGlite hangs on it.
+  if (/\bPROGRAM\s+'/i.test(backup.dump)) {
+    throw new RestoreRefusedError(
+      'Refused: the file runs a program on this host (COPY ... PROGRAM), which no backup does.',
+    );
+  }
   options.warn(
-    `Restoring a file not signed by this site (--unsigned): every statement in it runs. ${horizon}; anyone who asked to be forgotten before that and is in this file comes back.`,
+    `Restoring a file not signed by this site (--unsigned): every statement in it runs, with the rights of the site's own role. ${horizon}; anyone who asked to be forgotten before that and is in this file comes back.`,
   );
   return backup.dump;
 }
@@ -147,9 +153,34 @@ async function load(session: Session, text: string, options: Options, where: str
   return applied;
 }
 
+/**
+ * The role the restore runs as when DATABASE_URL names a superuser: the owner of the site's tables (or,
+ * in an empty database, of the database), unless that is a superuser too (then the site itself has every
+ * right already). A file runs with the rights the site has, and no more: no programs on the host.
+ */
+async function siteRole(client: pg.Client): Promise<string | undefined> {
+  const [row] = (
+    await client.query<{ superuser: boolean; owner: string | null; ownerSuper: boolean | null }>(
+      `select (select rolsuper from pg_roles where rolname = current_user) as superuser,
+              owner.rolname as owner, owner.rolsuper as "ownerSuper"
+         from (select coalesce((select tableowner from pg_tables
+                                 where schemaname = 'public' and tablename = 'schema_migrations'),
+                               (select pg_get_userbyid(datdba) from pg_database where datname = current_database()))
+                      as name) as site
+         left join pg_roles owner on owner.rolname = site.name`,
+    )
+  ).rows;
+  return row?.superuser && row.owner && !row.ownerSuper ? row.owner : undefined;
+}
+
 async function restorePostgres(url: string, text: string, options: Options, dataDir: string) {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
+  const role = await siteRole(client).catch(async (error) => {
+    await client.end();
+    throw error;
+  });
+  if (role) await client.query(`set role ${client.escapeIdentifier(role)}`);
   const session: Session = {
     rows: async (sql) => (await client.query(sql)).rows,
     script: async (sql) => void (await client.query(sql)),
