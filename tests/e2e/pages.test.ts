@@ -272,7 +272,11 @@ describe('unknown addresses', () => {
     it(`answers ${path} with a ${lang} 404 page that logs the path`, async () => {
       const page = await newPage();
       const logs: string[] = [];
-      page.on('console', (message) => logs.push(message.text()));
+      const errors: string[] = [];
+      page.on('console', (message) => {
+        logs.push(message.text());
+        if (message.type() === 'error') errors.push(message.text());
+      });
       const response = await page.goto(path);
       expect(response?.status()).toBe(404);
       expect(await page.getAttribute('html', 'lang')).toBe(lang);
@@ -280,6 +284,8 @@ describe('unknown addresses', () => {
       const back = page.getByRole('link', { name: lang === 'en' ? 'Return to Home' : 'Към началото' });
       expect(await back.getAttribute('href')).toBe(home);
       await expect.poll(() => logs.join('\n')).toContain(path);
+      // Only the browser's own line about the 404 answer; the page adds no error of its own.
+      expect(errors.filter((text) => !text.startsWith('Failed to load resource'))).toEqual([]);
       await expectAccessible(page);
       await page.context().close();
     });

@@ -2,6 +2,7 @@
 // the unknown-article rule.
 import { unknownArticleTarget } from './unknownArticleTarget.ts';
 
-console.error('404: no page at', location.pathname);
+// Logged as information (the spec asks for the path in the log): a missing page is not the page's error.
+console.info('404: no page at', location.pathname);
 const to = unknownArticleTarget(location.pathname);
 if (to) location.replace(to);
