@@ -53,13 +53,19 @@ export function createServices(config: Config, content: Content, open: () => Pro
   const secretOf = (database: Database) => config.hashSecret ?? loadHashSecret(database.db);
   // Before anything reads or mails: whoever asked to be forgotten is forgotten again (a restore may
   // have brought them back while this process was down).
+  let secret: string | undefined;
   const db = retryingOnce(async () => {
     const database = await open();
-    const gone = await forgetAgain(database.db, await secretOf(database));
+    secret = await secretOf(database);
+    const gone = await forgetAgain(database.db, secret);
     await deleteOutboxLetters(config.dataDir, gone);
     return database;
   });
-  const hashSecret = retryingOnce(async () => secretOf(await db()));
+  // Read once, when the database opens.
+  const hashSecret = retryingOnce(async () => {
+    const database = await db();
+    return secret ?? secretOf(database);
+  });
   return { config, content, db, hashSecret };
 }
 
