@@ -4,7 +4,6 @@
 // as a browser asks (Brotli accepted), and its head and body are counted as they come over the wire.
 import fs from 'node:fs';
 import http from 'node:http';
-import path from 'node:path';
 import { expect, inject, it } from 'vitest';
 import { builtDir } from '../support/builtSite.ts';
 
