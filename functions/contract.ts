@@ -39,6 +39,7 @@ export const errorMessages = {
   unsupportedMediaType: 'Content-Type must be application/json',
   crossSite: 'Cross-site request refused',
   articleNotFound: 'Article not found',
+  afterInvalid: 'after must be a time in milliseconds',
   notFound: 'Not found',
   serverError: 'Something went wrong',
   databaseUnavailable: 'Database unavailable',
@@ -98,6 +99,13 @@ export const isValidEmail = (email: string): boolean =>
 export const emailMaxLength = 254;
 export const nameMaxLength = 80;
 export const commentMaxLength = 2000;
+
+/**
+ * How long a shared cache may serve an article's comments and rating (functions/http/sharedCache.ts):
+ * fresh, then stale while it asks again. The pages ask with `?after=` for this long after the visitor's
+ * own change, so they never meet an answer from before it.
+ */
+export const sharedCacheLifetime = { freshSeconds: 10, staleSeconds: 5 } as const;
 /**
  * POST bodies larger than this are refused with 413. Room for the longest comment in any script (2,000
  * emoji are 8,000 bytes) and for one a few times over, so the answer names the field that is too long.

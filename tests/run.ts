@@ -18,9 +18,10 @@ import { join } from 'node:path';
 import { headlessShellPath } from './support/chromium.ts';
 import { stopProcessGroup } from './support/processes.ts';
 import { stopLeftoverClusters } from './support/tempPostgres.ts';
+import { varnishdPath } from './support/varnish.ts';
 
 const installCommand =
-  'apt-get update && apt-get install -y chromium-headless-shell default-jre-headless postgresql';
+  'apt-get update && apt-get install -y chromium-headless-shell default-jre-headless postgresql varnish';
 
 function hasPostgres(): boolean {
   const base = '/usr/lib/postgresql';
@@ -37,6 +38,7 @@ function ensureSystemPackages(): void {
     !existsSync(headlessShellPath) && 'chromium-headless-shell',
     !hasJava() && 'default-jre-headless',
     !hasPostgres() && 'postgresql',
+    !existsSync(varnishdPath) && 'varnish',
   ].filter(Boolean);
   if (missing.length === 0) return;
   if (process.getuid?.() !== 0) {
@@ -47,7 +49,7 @@ function ensureSystemPackages(): void {
       process.exit(1);
     }
     console.warn(
-      `\n!!! PostgreSQL is missing: the real-server tests will be SKIPPED. Run as root:\n!!!   ${installCommand}\n`,
+      `\n!!! PostgreSQL or Varnish is missing: the tests that need them will be SKIPPED. Run as root:\n!!!   ${installCommand}\n`,
     );
     return;
   }

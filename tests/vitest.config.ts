@@ -15,6 +15,8 @@ const databaseFree = [
   'tests/functions/slowClients.test.ts',
   // The Netlify entries' settings; with a database they run in the `netlify` project.
   'tests/functions/netlify.test.ts',
+  // Varnish in front of serve, on its default PGlite: the cache's rules, not the database's.
+  'tests/functions/sharedCache.test.ts',
 ];
 // The PGlite data directory lock: no PostgreSQL part.
 const pgliteOnly = ['tests/functions/dataDirLock.test.ts'];

@@ -13,10 +13,11 @@ export const securityHeaders: Record<string, string> = {
  * a script file gains nothing from them but weight (over a kilobyte on each of a page's files).
  */
 export const documentHeaders: Record<string, string> = {
-  // Every powerful feature off: the site uses none of them.
+  // Every powerful feature off: the site uses none of them. (FLoC's `interest-cohort` is gone from
+  // browsers, which now log it as unknown: `browsing-topics` replaced it.)
   'Permissions-Policy':
     'accelerometer=(), autoplay=(), browsing-topics=(), camera=(), display-capture=(), geolocation=(), ' +
-    'gyroscope=(), hid=(), interest-cohort=(), magnetometer=(), microphone=(), midi=(), payment=(), ' +
+    'gyroscope=(), hid=(), magnetometer=(), microphone=(), midi=(), payment=(), ' +
     'serial=(), usb=(), xr-spatial-tracking=()',
   'Cross-Origin-Opener-Policy': 'same-origin',
   'X-Frame-Options': 'DENY',

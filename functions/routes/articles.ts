@@ -1,4 +1,5 @@
-// /api/articles/:id/rating and /api/articles/:id/comments. Unknown article ids answer 404.
+// /api/articles/:id/rating and /api/articles/:id/comments. Unknown article ids answer 404. Their reads
+// are public and a shared cache may keep them briefly (http/sharedCache.ts).
 
 import { randomInt } from 'node:crypto';
 import { and, asc, avg, count, eq, sql } from 'drizzle-orm';
@@ -13,6 +14,7 @@ import { mailboxHash, mailboxOf } from '../erasure.ts';
 import { keyedHash } from '../http/clientKey.ts';
 import { validJson } from '../http/jsonBody.ts';
 import { rateLimit } from '../http/rateLimit.ts';
+import { sharedRead } from '../http/sharedCache.ts';
 import { queueModerationLetter } from '../mail/moderationLetters.ts';
 import { reviewColumns } from '../moderation.ts';
 import { articleRatingBody, commentBody } from '../schemas.ts';
@@ -61,7 +63,7 @@ const toPublic = (row: { id: number; name: string; comment: string; language: La
 
 export const articles = new Hono<ArticleEnv>()
   .use('/:id/*', knownArticle)
-  .get('/:id/rating', async (c) => {
+  .get('/:id/rating', sharedRead, async (c) => {
     const { db } = await c.var.services.db();
     return c.json(await ratingSummary(db, c.var.articleId));
   })
@@ -96,7 +98,7 @@ export const articles = new Hono<ArticleEnv>()
       return c.json(await ratingSummary(db, articleId), 200);
     },
   )
-  .get('/:id/comments', async (c) => {
+  .get('/:id/comments', sharedRead, async (c) => {
     const { db } = await c.var.services.db();
     const rows = await selectPublished(db).execute({ articleId: c.var.articleId });
     return c.json({ comments: rows.map(toPublic) });

@@ -216,7 +216,7 @@ function redirect(answer: Answer, rule: RedirectRule, target: string) {
 /**
  * Writes the answer's head: `headers`, then the host's: the security headers (a page's own only on
  * pages), _headers for the request path and, for a page answering another path (a 404), for the page's
- * own path, whose status it sends; HSTS only over HTTPS; caching by status.
+ * own path, whose status it sends; HSTS only over HTTPS; `no-cache` unless _headers says otherwise.
  */
 function writeHead(answer: Answer, status: number, headers: Record<string, string | number> = {}) {
   const { response, build, servedAs } = answer;
@@ -235,9 +235,8 @@ function writeHead(answer: Answer, status: number, headers: Record<string, strin
   if (answer.https)
     response.setHeader('Strict-Transport-Security', response.getHeader('Strict-Transport-Security') ?? hsts);
   else response.removeHeader('Strict-Transport-Security');
-  if (response.hasHeader('Location') || !response.hasHeader('Cache-Control')) {
-    const current = status < 300 || status === 304;
-    response.setHeader('Cache-Control', current ? 'public, max-age=0, must-revalidate' : 'no-cache');
-  }
+  // Kept, but asked again before each use (by ETag): `no-cache` says it in the fewest bytes.
+  if (response.hasHeader('Location') || !response.hasHeader('Cache-Control'))
+    response.setHeader('Cache-Control', 'no-cache');
   return response.writeHead(status);
 }

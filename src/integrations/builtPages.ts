@@ -7,6 +7,7 @@ import type { AstroIntegration } from 'astro';
 import { pruneCache } from '../lib/buildCache.ts';
 import { compressFiles } from '../lib/builtPages/compression.ts';
 import { fontFace, fonts } from '../lib/builtPages/fonts.ts';
+import { inlineScripts } from '../lib/builtPages/inlineScripts.ts';
 import { islandScripts } from '../lib/builtPages/islandScripts.ts';
 import { parsePage, renderPage } from '../lib/builtPages/page.ts';
 import { type PageSources, securityHeaders } from '../lib/builtPages/securityHeaders.ts';
@@ -25,8 +26,8 @@ export interface BuiltPagesOptions {
 /**
  * Runs the passes over the pages under `root` in their order, writing back the pages they changed.
  * Fonts first: it reads the whole stylesheet, which styles then trims (and it adds the @font-face rules
- * styles keeps). Security headers after every pass that adds or removes inline scripts: it hashes the
- * scripts the pages end with.
+ * styles keeps). Inline scripts are minified after every pass that adds one; security headers come last:
+ * they hash the scripts the pages end with.
  */
 async function runPasses(root: string, options: BuiltPagesOptions, log: (message: string) => void) {
   const paths = (await readdir(root, { recursive: true })).filter((path) => path.endsWith('.html')).sort();
@@ -35,7 +36,7 @@ async function runPasses(root: string, options: BuiltPagesOptions, log: (message
     path: path.split(sep).join('/'),
     tree: parsePage(sources[i] ?? ''),
   }));
-  for (const pass of [fonts(), styles(), islandScripts(), securityHeaders(options.sources)])
+  for (const pass of [fonts(), styles(), islandScripts(), inlineScripts(), securityHeaders(options.sources)])
     log(`${pass.name}: ${await pass.run({ root, pages })}`);
   for (const [i, page] of pages.entries()) {
     const html = renderPage(page.tree);

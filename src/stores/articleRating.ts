@@ -2,6 +2,7 @@ import { atom } from 'nanostores';
 import { isValidEmail, normaliseEmail, type RatingSummary } from '../../functions/contract.ts';
 import { track } from '../lib/analytics/dataLayer.ts';
 import { api } from '../lib/api/client.ts';
+import { noteOwnChange, readQuery } from '../lib/api/ownChanges.ts';
 
 /** The article's average and count; null until loaded. `unavailable` when loading failed. */
 export const $ratingSummary = atom<RatingSummary | null>(null);
@@ -30,7 +31,10 @@ export function ratingProblems(stars: number, emailInput: string): RatingProblem
 
 export async function loadRating(articleId: number): Promise<void> {
   try {
-    const answer = await api.articles[':id'].rating.$get({ param: { id: String(articleId) } });
+    const answer = await api.articles[':id'].rating.$get({
+      param: { id: String(articleId) },
+      query: readQuery(articleId),
+    });
     if (answer.status !== 200) throw new Error(`HTTP ${answer.status}`);
     $ratingSummary.set(await answer.json());
     $ratingStatus.set('ready');
@@ -63,6 +67,7 @@ export async function rateArticle(
       json: { rating: stars, email },
     });
     if (answer.status === 200) {
+      noteOwnChange(articleId);
       $ratingSummary.set(await answer.json());
       $ratingStatus.set('ready');
       return { kind: 'success' };

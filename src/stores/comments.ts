@@ -9,6 +9,7 @@ import {
 } from '../../functions/contract.ts';
 import { track } from '../lib/analytics/dataLayer.ts';
 import { api } from '../lib/api/client.ts';
+import { noteOwnChange, readQuery } from '../lib/api/ownChanges.ts';
 
 export const $comments = atom<PublicComment[]>([]);
 export const $commentsStatus = atom<'loading' | 'ready' | 'error'>('loading');
@@ -63,7 +64,10 @@ export function commentProblems(form: Pick<CommentForm, 'name' | 'comment' | 'em
 export async function loadComments(articleId: number): Promise<void> {
   $commentsStatus.set('loading');
   try {
-    const answer = await api.articles[':id'].comments.$get({ param: { id: String(articleId) } });
+    const answer = await api.articles[':id'].comments.$get({
+      param: { id: String(articleId) },
+      query: readQuery(articleId),
+    });
     if (answer.status !== 200) throw new Error(`HTTP ${answer.status}`);
     $comments.set((await answer.json()).comments);
     $commentsStatus.set('ready');
@@ -97,6 +101,7 @@ export async function postComment(
     if (answer.status === 201) {
       const { comment: saved, status } = await answer.json();
       if (status === 'held') return { kind: 'held' };
+      noteOwnChange(articleId);
       $comments.set([...$comments.get(), saved]);
       return { kind: 'published', id: saved.id };
     }

@@ -163,8 +163,8 @@ describeDb('the site on Netlify (netlify-cli offline)', () => {
 
   it('sends the site headers and the API its own', async () => {
     // A path whose rules the emulator finds (it matches _headers against the file it serves, /about.html
-    // for /about, where Netlify matches the path asked for).
-    const page = await fetch(`${site}/bg/about`);
+    // for /about, where Netlify matches the path asked for): a page in a folder of pages (`/bg/tips/*`).
+    const page = await fetch(`${site}/bg/tips/1`);
     expect(page.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
     expect(page.headers.get('x-content-type-options')).toBe('nosniff');
     const api = await fetch(`${site}/api/health`);

@@ -1,7 +1,10 @@
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { readHeaders } from '../../functions/server/hostRules.ts';
 import { parsePage } from '../../src/lib/builtPages/page.ts';
-import { inlineScriptHashes, pageCsp, pagePaths } from '../../src/lib/builtPages/securityHeaders.ts';
+import { inlineScriptHashes, pageCsp, pageRules } from '../../src/lib/builtPages/securityHeaders.ts';
 
 describe('the Content-Security-Policy of the pages', () => {
   it('hashes inline scripts but not external or data scripts', () => {
@@ -23,16 +26,45 @@ describe('the Content-Security-Policy of the pages', () => {
 });
 
 describe("the paths that get a page's own headers", () => {
-  it('names top-level pages one by one and folders of pages as a whole', () => {
+  it('names folders without deeper ones as a whole, the page named like one with it, others one by one', () => {
     const files = [
       'index.html',
       'about.html',
       'bg.html',
+      'bg/index.html',
       'bg/about.html',
+      'bg/tips.html',
       'bg/tips/1.html',
+      'bg/tips/2.html',
       'tips/en_1.html',
+      'subscribe/confirm.html',
     ];
-    expect(pagePaths(files)).toEqual(['/', '/about', '/bg', '/bg/*', '/tips/*']);
+    expect(Object.fromEntries(pageRules(files))).toEqual({
+      '/': ['index.html'],
+      '/about': ['about.html'],
+      '/bg': ['bg.html', 'bg/index.html'],
+      '/bg/about': ['bg/about.html'],
+      '/bg/tips/*': ['bg/tips.html', 'bg/tips/1.html', 'bg/tips/2.html'],
+      '/subscribe/*': ['subscribe/confirm.html'],
+      '/tips/*': ['tips/en_1.html'],
+    });
+  });
+
+  it('never lets two rules match one page (a host may join their policies)', async () => {
+    // The site's folders of pages as they are built, read by the same parser `npm run serve` uses.
+    const files = ['index.html', 'about.html', '404.html', 'bg.html', 'bg/about.html', 'bg/404.html'];
+    for (const folder of ['blog', 'bg/blog', 'tips', 'bg/tips', 'subscribe', 'bg/subscribe'])
+      files.push(`${folder}.html`, `${folder}/1.html`, `${folder}/2.html`);
+    const dir = mkdtempSync(join(tmpdir(), 'page-rules-'));
+    const rules = [...pageRules(files).keys()];
+    writeFileSync(join(dir, '_headers'), rules.map((path, i) => `${path}\n  X-Rule: ${i}\n`).join('\n'));
+    const { rules: read } = await readHeaders(join(dir, '_headers'));
+    rmSync(dir, { recursive: true });
+    for (const file of files) {
+      const page = `/${file.replace(/\.html$/, '').replace(/(^|\/)index$/, '')}`;
+      const matching = read.filter((rule) => rule.forRegExp.test(page)).map((rule) => rule.for);
+      expect(matching, page).toHaveLength(1);
+    }
   });
 });
 

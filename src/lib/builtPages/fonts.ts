@@ -6,7 +6,8 @@
 // from their trees and stylesheets, src/lib/fonts/); the body font's other letters, for visitors'
 // comments, are a second file per face that a browser fetches only when one of them is shown. A page
 // that is mostly a landing page of its own (a shared tip, `<html data-own-fonts>`) gets display faces
-// cut to its text alone.
+// cut to its text alone. A page without islands gets the rules of the faces its HTML sets text in, and
+// no others.
 import { createHash } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -293,7 +294,11 @@ export function fonts(): Pass {
         for (const rule of rules) if (!rule.range) urls.set(rule.face, rule.url);
         if ('data-own-fonts' in only('fonts', text.page, 'html').attribs)
           for (const cut of await cutOwnFaces(cutter, site, text, urls)) pageCuts.add(cut);
+        // A page without islands shows only its own text: only the faces it sets text in, no late face and
+        // no letters for visitors' text (every face rule is bytes of the page's first flight).
+        const ownTextOnly = elements(text.page.tree, 'astro-island').length === 0;
         const css = rules
+          .filter((rule) => !ownTextOnly || (!rule.range && text.shown.faces.has(rule.face)))
           .map((rule) =>
             fontFace(
               cutter.font(rule.face.family),

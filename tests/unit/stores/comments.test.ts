@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { $commentSending, $comments, postComment } from '../../../src/stores/comments.ts';
+import { $commentSending, $comments, loadComments, postComment } from '../../../src/stores/comments.ts';
 import { fakeApi } from '../fakeApi.ts';
 import { recordDataLayer } from './dataLayer.ts';
 
@@ -18,8 +18,44 @@ describe('the comments store', () => {
   beforeEach(() => {
     $comments.set([]);
     $commentSending.set(false);
+    sessionStorage.clear();
   });
-  afterEach(() => vi.unstubAllGlobals());
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.useRealTimers();
+  });
+
+  it("reads the shared list, then, for the cache's lifetime after the visitor's own comment, their own", async () => {
+    vi.useFakeTimers({ now: Date.UTC(2026, 0, 2, 10), toFake: ['Date'] });
+    const calls = fakeApi(
+      [200, { comments: [] }],
+      [201, { comment: saved, status: 'published' }],
+      [200, { comments: [saved] }],
+      [200, { comments: [saved] }],
+    );
+    await loadComments(4);
+    await postComment(4, 'en', form);
+    const posted = Date.now();
+    // A shared cache may hold the list from before the comment for 15 s: the visitor asks elsewhere.
+    vi.setSystemTime(posted + 14_999);
+    await loadComments(4);
+    vi.setSystemTime(posted + 15_000);
+    await loadComments(4);
+    expect(calls.map(({ url, method }) => `${method} ${url}`)).toEqual([
+      'GET /api/articles/4/comments',
+      'POST /api/articles/4/comments',
+      `GET /api/articles/4/comments?after=${posted}`,
+      'GET /api/articles/4/comments',
+    ]);
+    expect($comments.get()).toEqual([saved]);
+  });
+
+  it('asks for the shared list after a comment that waits for review (nothing of it to show)', async () => {
+    const calls = fakeApi([201, { comment: saved, status: 'held' }], [200, { comments: [] }]);
+    await postComment(4, 'en', form);
+    await loadComments(4);
+    expect(calls[1]?.url).toBe('/api/articles/4/comments');
+  });
 
   it('answers published and adds the comment to the thread at once', async () => {
     const calls = fakeApi([201, { comment: saved, status: 'published' }]);
