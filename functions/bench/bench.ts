@@ -163,7 +163,15 @@ async function benchDatabase(
   try {
     for (const checkout of checkouts) {
       servers.push(
-        await startServe(checkout, { ...envOf(checkout), DIST_DIR: distDir, TRUST_PROXY: 'true' }),
+        // A trusted proxy (each request its own client address) makes the server ask for the settings
+        // of one others can reach.
+        await startServe(checkout, {
+          ...envOf(checkout),
+          DIST_DIR: distDir,
+          TRUST_PROXY: 'true',
+          HASH_SECRET: 'bench-secret-0123456789abcdefghijklmnop',
+          SITE_URL: 'https://bench.example',
+        }),
       );
     }
     // Twenty published comments to read back (on a shared database, twenty per server).
