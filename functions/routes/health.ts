@@ -9,6 +9,6 @@ export const health = new Hono<AppEnv>().get('/', async (c) => {
   const { config, db } = c.var.services;
   const problems = await healthProblems(config, db);
   if (problems.length === 0) return c.json({ status: 'ok' as const }, 200);
-  for (const { code, detail } of problems) console.error(`Health: ${code}: ${detail}`);
+  for (const { code, detail } of problems) console.error(`Health check failed: ${code}: ${detail}`);
   return c.json({ status: 'degraded' as const, problems: problems.map((p) => p.code) }, 503);
 });
