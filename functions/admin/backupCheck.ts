@@ -3,7 +3,6 @@
 // (`nightly_backup`), where /api/health, `admin stats` and the metrics read it.
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import { eq } from 'drizzle-orm';
 import { readBackup } from '../db/backupSignature.ts';
 import { portableDump } from '../db/dump.ts';
@@ -78,6 +77,9 @@ export async function checkBackup(file: string, secret: string): Promise<number>
   const backup = readBackup(await fs.readFile(file, 'utf8'), secret);
   if (!backup.signed || !backup.valid) throw new Error(`${path.basename(file)} is not signed by this site`);
   const expected = dumpedRows(backup.dump);
+  // Loaded only here: /api/health reads this module's status too, and PostgreSQL sites (Netlify's
+  // functions among them) never load the WebAssembly build otherwise.
+  const { PGlite } = await import('@electric-sql/pglite');
   const scratch = new PGlite();
   try {
     await scratch.exec(portableDump(backup.dump));
