@@ -1,5 +1,5 @@
 // A backup nobody restored is a hope: each nightly backup is loaded into a throwaway in-memory PGlite
-// and its tables' row counts compared with the rows the file holds. The outcome is kept in `settings`
+// (in a worker thread) and its tables' row counts compared with the rows the file holds. The outcome is kept in `settings`
 // (`nightly_backup`), where /api/health, `admin stats` and the metrics read it.
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -78,12 +78,12 @@ export async function checkBackup(file: string, secret: string): Promise<number>
   if (!backup.signed || !backup.valid) throw new Error(`${path.basename(file)} is not signed by this site`);
   const expected = dumpedRows(backup.dump);
   // Loaded only here: /api/health reads this module's status too, and PostgreSQL sites (Netlify's
-  // functions among them) never load the WebAssembly build otherwise.
-  const { PGlite } = await import('@electric-sql/pglite');
-  const scratch = new PGlite();
+  // functions among them) never load PGlite otherwise. In a thread of its own, as the site's PGlite.
+  const { scratchPglite } = await import('../db/pglite.ts');
+  const scratch = await scratchPglite();
   try {
-    await scratch.exec(portableDump(backup.dump));
-    await scratch.exec('reset search_path');
+    await scratch.request({ op: 'exec', sql: portableDump(backup.dump) });
+    await scratch.request({ op: 'exec', sql: 'reset search_path' });
     for (const [table, rows] of expected) {
       const result = await scratch.query<{ n: number }>(`select count(*)::int as n from public."${table}"`);
       const restored = result.rows[0]?.n ?? 0;
