@@ -10,6 +10,7 @@ import { corsFor, refuseCrossSite } from './http/origin.ts';
 import { requestTrust } from './http/requestTrust.ts';
 import { documentHeaders, hsts, securityHeaders } from './http/securityHeaders.ts';
 import { isHttps, type TrustProxy } from './http/trustProxy.ts';
+import { countRequests } from './metrics/requests.ts';
 import { articles } from './routes/articles.ts';
 import { confirm } from './routes/confirm.ts';
 import { geo } from './routes/geo.ts';
@@ -51,7 +52,13 @@ export function createApp(services: Services) {
     c.set('services', services);
     await next();
   });
-  app.use(withServices, apiHeaders(), corsFor(services.config.allowedOrigins), refuseCrossSite);
+  app.use(
+    countRequests,
+    withServices,
+    apiHeaders(),
+    corsFor(services.config.allowedOrigins),
+    refuseCrossSite,
+  );
 
   app.notFound((c) => c.json({ error: errorMessages.notFound }, 404));
   app.onError((error, c) => {

@@ -95,6 +95,16 @@ const envSchema = z.object({
   ),
   NEWSLETTER_PER_SECOND: count(5, 1),
   MAX_CONNECTIONS: count(1000, 1),
+  HEALTH_MAIL_MINUTES: count(30),
+  HEALTH_BACKUP_HOURS: count(26, 1),
+  HEALTH_DISK_FREE_MB: count(500),
+  METRICS_PORT: z
+    .string()
+    .regex(/^\d+$/, 'expected a port number')
+    .transform(Number)
+    .refine((port) => port <= 65535, 'expected a port number from 0 to 65535')
+    .optional(),
+  METRICS_HOST: z.string().default('127.0.0.1'),
 });
 
 // The configuration every part receives: the variables validated above, resolved and grouped.
@@ -141,6 +151,14 @@ const configSchema = envSchema.transform((e) => ({
   backup: { dir: e.BACKUP_DIR === undefined ? undefined : path.resolve(e.BACKUP_DIR), keep: e.BACKUP_KEEP },
   /** The operator's mailbox for held comments (ADMIN_EMAIL; none means no such letters) and its language. */
   admin: { email: e.ADMIN_EMAIL, language: e.ADMIN_LANGUAGE },
+  /** When /api/health turns degraded: a letter unsent this long, a backup this old, this little disk free. */
+  health: {
+    mailMinutes: e.HEALTH_MAIL_MINUTES,
+    backupHours: e.HEALTH_BACKUP_HOURS,
+    diskFreeMb: e.HEALTH_DISK_FREE_MB,
+  },
+  /** The Prometheus listener of `npm run serve`: off unless METRICS_PORT is set; loopback unless told. */
+  metrics: { port: e.METRICS_PORT, host: e.METRICS_HOST },
 }));
 
 export type Config = z.output<typeof configSchema>;

@@ -42,7 +42,6 @@ export const errorMessages = {
   afterInvalid: 'after must be a time in milliseconds',
   notFound: 'Not found',
   serverError: 'Something went wrong',
-  databaseUnavailable: 'Database unavailable',
   confirmInvalid: 'This confirmation link is not valid',
   confirmExpired: 'This confirmation link has expired: please subscribe again',
   confirmUsed: 'This confirmation link was already used: the subscription is confirmed',

@@ -40,6 +40,22 @@ export async function recordErasure(db: Db, hash: string, scope: 'subscription' 
 }
 
 /**
+ * Forgets one subscriber now (an unsubscribe, a mailbox that does not exist): the row goes, not a flag,
+ * its queued letters, schedule and send log with it (foreign keys cascade), and the log keeps it gone
+ * through any restore. Returns the addresses that went, for the outbox.
+ */
+export async function forgetSubscriber(db: Db, secret: string, id: string): Promise<string[]> {
+  return db.transaction(async (tx) => {
+    const rows = await tx
+      .delete(subscribers)
+      .where(eq(subscribers.id, id))
+      .returning({ email: subscribers.email, mailbox: subscribers.mailbox });
+    for (const row of rows) await recordErasure(tx, mailboxHash(secret, row.mailbox), 'subscription');
+    return rows.map((row) => row.email);
+  });
+}
+
+/**
  * Deletes again what the log says was forgotten: subscriptions (with their letters, by the foreign
  * keys), and for erased people their comments and ratings, each only when made at or before the
  * erasure (a person may come back later). Returns the subscribers' addresses that went, for the outbox.

@@ -16,6 +16,7 @@ import {
   tipRatings,
 } from './db/schema.ts';
 import type { Db } from './db/types.ts';
+import { bouncedMailboxes } from './mail/bounces.ts';
 import { utcDay } from './mail/sentCounts.ts';
 
 /** Which database the figures come from: never a password. */
@@ -40,25 +41,27 @@ const tally = <R extends { n: number }, K extends string>(rows: R[], by: keyof R
 export async function siteStats(db: Db, database: DatabaseInUse, now = new Date()) {
   const today = utcDay(now);
   const midnight = new Date(`${today}T00:00:00.000Z`);
-  const [people, queue, requested, sentByQueue, sentIssues, thread, rated, liked] = await Promise.all([
-    db
-      .select({ status: subscribers.status, language: subscribers.language, n: count() })
-      .from(subscribers)
-      .groupBy(subscribers.status, subscribers.language),
-    db.select({ status: mailQueue.status, n: count() }).from(mailQueue).groupBy(mailQueue.status),
-    db.select({ n: count() }).from(subscribers).where(eq(subscribers.confirmWanted, true)),
-    db
-      .select({ n: sql<string | null>`sum(${lettersSent.sent})` })
-      .from(lettersSent)
-      .where(eq(lettersSent.day, today)),
-    db
-      .select({ n: count() })
-      .from(newsletterSends)
-      .where(and(eq(newsletterSends.status, 'sent'), gte(newsletterSends.updatedAt, midnight))),
-    db.select({ status: comments.status, n: count() }).from(comments).groupBy(comments.status),
-    db.select({ n: count() }).from(articleRatings),
-    db.select({ n: count() }).from(tipRatings),
-  ]);
+  const [people, queue, requested, sentByQueue, sentIssues, thread, rated, liked, bounced] =
+    await Promise.all([
+      db
+        .select({ status: subscribers.status, language: subscribers.language, n: count() })
+        .from(subscribers)
+        .groupBy(subscribers.status, subscribers.language),
+      db.select({ status: mailQueue.status, n: count() }).from(mailQueue).groupBy(mailQueue.status),
+      db.select({ n: count() }).from(subscribers).where(eq(subscribers.confirmWanted, true)),
+      db
+        .select({ n: sql<string | null>`sum(${lettersSent.sent})` })
+        .from(lettersSent)
+        .where(eq(lettersSent.day, today)),
+      db
+        .select({ n: count() })
+        .from(newsletterSends)
+        .where(and(eq(newsletterSends.status, 'sent'), gte(newsletterSends.updatedAt, midnight))),
+      db.select({ status: comments.status, n: count() }).from(comments).groupBy(comments.status),
+      db.select({ n: count() }).from(articleRatings),
+      db.select({ n: count() }).from(tipRatings),
+      bouncedMailboxes(db),
+    ]);
   const queued = tally(queue, 'status', mailStatuses);
   return {
     database,
@@ -66,11 +69,13 @@ export async function siteStats(db: Db, database: DatabaseInUse, now = new Date(
       ...tally(people, 'status', subscriberStatuses),
       byLanguage: tally(people, 'language', languages),
     },
-    // `waiting` includes confirmation letters asked for and not yet queued; `sentToday` counts since 00:00 UTC.
+    // `waiting` includes confirmation letters asked for and not yet queued; `sentToday` counts since 00:00
+    // UTC; `bounced`, the mailboxes ever unsubscribed because their mail server refused them for good.
     letters: {
       waiting: queued.waiting + (requested[0]?.n ?? 0),
       failed: queued.failed,
       sentToday: Number(sentByQueue[0]?.n ?? 0) + (sentIssues[0]?.n ?? 0),
+      bounced,
     },
     comments: tally(thread, 'status', moderationStatuses),
     ratings: { articles: rated[0]?.n ?? 0, tips: liked[0]?.n ?? 0 },
@@ -89,6 +94,7 @@ export function formatStats(stats: Awaited<ReturnType<typeof siteStats>>): strin
     ['Letters waiting', l.waiting],
     ['Letters failed', l.failed],
     ['Letters sent today', `${l.sentToday} (since 00:00 UTC)`],
+    ['Mailboxes bounced', l.bounced],
     ['Comments published', c.published],
     ['Comments held', c.held],
     ['Comments hidden', c.hidden],

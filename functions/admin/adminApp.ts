@@ -7,6 +7,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { isValidEmail, languages, normaliseEmail } from '../contract.ts';
 import { signBackup } from '../db/backupSignature.ts';
+import { healthProblems } from '../health/problems.ts';
 import { deleteOutboxLetters } from '../mail/outbox.ts';
 import { queueReport } from '../mail/queueReport.ts';
 import { deleteComment, heldComments, setCommentStatus } from '../moderation.ts';
@@ -15,6 +16,7 @@ import { purgeExpired } from '../retention.ts';
 import { databaseInUse, siteStats } from '../stats.ts';
 import { tipReport } from '../tipRanking.ts';
 import type { AdminOptions } from './adminOptions.ts';
+import { backupStatus } from './backupCheck.ts';
 import { newestBackup } from './nightlyBackups.ts';
 import { sendRoute } from './sendRoute.ts';
 
@@ -44,7 +46,10 @@ export function createAdminApp(options: AdminOptions) {
         const stats = await siteStats(db, databaseInUse(config));
         // No word on backups where none are configured (BACKUP_DIR unset); null where none was written yet.
         const backups = config.backup.dir ? await newestBackup(config.backup.dir) : undefined;
-        return c.json({ ...stats, backups });
+        const backupCheck = config.backup.dir ? ((await backupStatus(db)) ?? null) : undefined;
+        // What /api/health reports as codes alone, here with the details.
+        const health = await healthProblems(config, async () => database);
+        return c.json({ ...stats, backups, backupCheck, health });
       })
       .post('/people/export', zValidator('json', email), async (c) => {
         const secret = await options.secret();

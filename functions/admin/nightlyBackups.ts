@@ -10,6 +10,7 @@ import { signBackup } from '../db/backupSignature.ts';
 import { writePrivateFile } from '../db/dump.ts';
 import type { Database } from '../db/types.ts';
 import { safeError } from '../safeError.ts';
+import { checkBackup, recordBackupStatus } from './backupCheck.ts';
 
 const dayMs = 86_400_000;
 /** No backup in BACKUP_DIR lives longer, whatever BACKUP_KEEP says (the privacy page names it). */
@@ -64,6 +65,41 @@ export async function backupInto(
 }
 
 /**
+ * One nightly backup: written, restored into a scratch database and checked; what became of it is
+ * recorded for /api/health and `admin stats`, a failure said in the log too.
+ */
+export async function nightlyBackup(database: Database, config: Config, secret: string, now = new Date()) {
+  const { dir, keep } = config.backup;
+  if (!dir) return;
+  let file: string | undefined;
+  try {
+    file = await backupInto(database, secret, dir, keep, now);
+    const rows = await checkBackup(file, secret);
+    const { size } = await fs.stat(file);
+    await recordBackupStatus(database.db, {
+      at: now.toISOString(),
+      ok: true,
+      file: path.basename(file),
+      size,
+      rows,
+    });
+    console.log(`Backup written to ${file} and checked (${rows} rows restored).`);
+  } catch (error) {
+    // A check's own finding (which table) names no visitor's data; anything else only its kind and code.
+    const problem =
+      error instanceof Error && /^table \w+: /.test(error.message) ? error.message : safeError(error);
+    console.error(`Nightly backup failed: ${problem}`);
+    const status = {
+      at: now.toISOString(),
+      ok: false,
+      problem,
+      ...(file ? { file: path.basename(file) } : {}),
+    };
+    await recordBackupStatus(database.db, status).catch(() => {});
+  }
+}
+
+/**
  * Backs up now when the newest backup is a day old or more (or there is none), then checks every hour:
  * a server restarted daily still backs up daily, and one that runs for weeks once a day.
  */
@@ -72,7 +108,7 @@ export function startNightlyBackups(
   config: Config,
   secret: () => Promise<string>,
 ): { stop(): void } {
-  const { dir, keep } = config.backup;
+  const { dir } = config.backup;
   if (!dir) return { stop: () => {} };
   let running = false;
   const check = async () => {
@@ -81,8 +117,7 @@ export function startNightlyBackups(
     try {
       const newest = await newestBackup(dir);
       if (newest && Date.now() - Date.parse(newest.at) < dayMs) return;
-      const file = await backupInto(database, await secret(), dir, keep);
-      console.log(`Backup written to ${file}.`);
+      await nightlyBackup(database, config, await secret());
     } catch (error) {
       console.error(`Nightly backup failed: ${safeError(error)}`);
     } finally {

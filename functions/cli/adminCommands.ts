@@ -30,7 +30,7 @@ const usage = `Usage: npm run admin -- <command>
   delete-comment <id>     delete a comment for good
   tips [--lang en|bg] [--csv]
                           likes and dislikes per tip, best and worst first, and how many were never rated
-  stats [--json]          subscribers, letters, comments, ratings, the database and the newest backup
+  stats [--json]          subscribers, letters, comments, ratings, the database, the newest backup, health
   backup <file>           write the whole database to <file> as plain SQL (pg_dump's), while the site serves
   restore <file> [--replace] [--unsigned]
                           load a backup this site signed into DATA_DIR or DATABASE_URL (no server
@@ -136,10 +136,21 @@ function adminCommands(open: OpenApi): Record<string, Command> {
       say: async (client, _, { json }) => {
         const stats = await parseResponse(client.stats.$get());
         if (json) return JSON.stringify(stats, null, 2);
-        const { backups } = stats;
-        if (backups === undefined) return formatStats(stats);
-        const newest = backups ? `${backups.file} (${age(backups.at)})` : 'none in BACKUP_DIR';
-        return `${formatStats(stats)}\n${'Newest backup'.padEnd(24)}${newest}`;
+        const { backups, backupCheck, health } = stats;
+        const lines = [formatStats(stats)];
+        const line = (label: string, value: string) => lines.push(`${label.padEnd(24)}${value}`);
+        if (backups !== undefined) {
+          line('Newest backup', backups ? `${backups.file} (${age(backups.at)})` : 'none in BACKUP_DIR');
+          const check = backupCheck
+            ? backupCheck.ok
+              ? `${backupCheck.file}: ${backupCheck.rows} rows restored in a scratch database (${age(backupCheck.at)})`
+              : `failed ${age(backupCheck.at)}: ${backupCheck.problem}`
+            : 'none yet';
+          line('Newest checked backup', check);
+        }
+        if (health.length === 0) line('Health', 'ok');
+        for (const { code, detail } of health) line(`Problem: ${code}`, detail);
+        return lines.join('\n');
       },
     }),
     backup: api({

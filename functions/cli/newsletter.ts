@@ -119,6 +119,8 @@ function describeSend(summary: SendSummary): string {
   }
   if (summary.gone > 0)
     lines.push(`${summary.gone} subscriber(s) unsubscribed during the run and got nothing.`);
+  if (summary.bounced > 0)
+    lines.push(`${summary.bounced} mailbox(es) refused for good by their mail server (5xx): unsubscribed.`);
   if (summary.failed.length > 0) {
     lines.push(
       `${summary.failed.length} letter(s) FAILED after retries; run the same command again to retry them:`,

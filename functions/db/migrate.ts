@@ -6,6 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { safeError } from '../safeError.ts';
 import type { Database, Db } from './types.ts';
 
 // Any fixed number works; it only has to be the same in every instance.
@@ -16,6 +17,18 @@ const schemaMigrations = pgTable('schema_migrations', {
   name: text('name').primaryKey(),
   appliedAt: timestamp('applied_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** A migration that failed: the whole upgrade was rolled back, so the database is as it was. */
+export class MigrationError extends Error {
+  override name = 'MigrationError';
+  constructor(migration: string, cause: unknown) {
+    super(
+      `Migration ${migration} failed (${safeError(cause)}); nothing was changed, the database is as it was ` +
+        'before the upgrade. Fix the migration or go back to the previous version of the site.',
+      { cause },
+    );
+  }
+}
 
 /** The migrations folder next to this module's parent (functions/migrations). */
 export function defaultMigrationsDir() {
@@ -43,8 +56,12 @@ export async function migrate(db: Db, dir = defaultMigrationsDir()): Promise<str
       const name = file.replace(/\.sql$/, '');
       if (done.has(name)) continue;
       const source = await fs.readFile(path.join(dir, file), 'utf8');
-      for (const statement of source.split('--> statement-breakpoint')) {
-        if (statement.trim()) await tx.execute(sql.raw(statement));
+      try {
+        for (const statement of source.split('--> statement-breakpoint')) {
+          if (statement.trim()) await tx.execute(sql.raw(statement));
+        }
+      } catch (error) {
+        throw new MigrationError(name, error);
       }
       await tx.insert(schemaMigrations).values({ name });
       applied.push(name);

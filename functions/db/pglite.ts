@@ -38,6 +38,14 @@ async function dumpCopy(tarball: ArrayBuffer): Promise<string> {
   }
 }
 
+/**
+ * An empty PGlite in memory, in a thread of its own (loading a backup into it is seconds of synchronous
+ * work that must not hold up the server): for checking that a backup restores (admin/backupCheck.ts).
+ */
+export function scratchPglite(): Promise<RemotePglite> {
+  return startThread({ scratch: true });
+}
+
 /** Opens (creating on first use) the embedded database in `<dataDir>/pglite`, holding the data dir lock. */
 export async function openPglite(dataDir: string): Promise<Database> {
   const release = await lockDataDir(dataDir);

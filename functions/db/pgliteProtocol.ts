@@ -5,6 +5,8 @@
 
 export type Call =
   | { op: 'query'; sql: string; params?: unknown[]; rowMode?: 'array' | 'object'; tx?: number }
+  // A script of many statements (one transaction), e.g. a backup loaded into a scratch database.
+  | { op: 'exec'; sql: string }
   | { op: 'begin' | 'dumpDataDir' | 'pgDump' | 'close' }
   | { op: 'commit' | 'rollback'; tx: number };
 /** A call numbered, so its answer finds its way back. */

@@ -17,14 +17,16 @@ class RolledBack extends Error {}
 
 const port = parentPort;
 if (!port) throw new Error('pgliteWorker.ts runs as a worker thread');
-/** The site's data folder, or a copy of one (a tarball from dumpDataDir) to dump. */
-export type PgliteSource = { dataDir: string } | { tarball: ArrayBuffer };
+/** The site's data folder, a copy of one (a tarball from dumpDataDir) to dump, or an empty one in memory. */
+export type PgliteSource = { dataDir: string } | { tarball: ArrayBuffer } | { scratch: true };
 const source = workerData as PgliteSource;
 // A failure to open ends this thread with an 'error' event, which fails the opener's requests.
 const client = new PGlite(
   'dataDir' in source
     ? { dataDir: source.dataDir, parsers: drizzleParsers }
-    : { loadDataDir: new Blob([source.tarball]), parsers: drizzleParsers },
+    : 'tarball' in source
+      ? { loadDataDir: new Blob([source.tarball]), parsers: drizzleParsers }
+      : { parsers: drizzleParsers },
 );
 await client.waitReady;
 
@@ -66,6 +68,9 @@ async function run(request: Request): Promise<unknown> {
       await started.promise;
       return id;
     }
+    case 'exec':
+      await client.exec(request.sql);
+      return null;
     case 'commit':
     case 'rollback':
       return end(request.tx, request.op === 'commit');

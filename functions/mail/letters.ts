@@ -4,9 +4,11 @@ import { render } from '@react-email/render';
 import type { ReactNode } from 'react';
 import type { Lang } from '../contract.ts';
 import type { subscribers } from '../db/schema.ts';
+import type { ProblemCode } from '../health/problems.ts';
 import { type CourseLetter, fillCourseMarkdown, loadCourse, tipText } from '../newsletter/course.ts';
 import type { IssueText } from '../newsletter/issueSchema.ts';
 import { confirmContent } from './templates/ConfirmLetter.ts';
+import { healthContent } from './templates/HealthLetter.ts';
 import { issueContent } from './templates/IssueLetter.ts';
 import { type FrameProps, letterFrame } from './templates/LetterFrame.ts';
 import { type HeldComment, moderationContent, moderationSubject } from './templates/ModerationLetter.ts';
@@ -152,4 +154,28 @@ export async function moderationLetter(
   };
   const parts = await renderLetter(frame, moderationContent(t, language, comments, more));
   return { to: operator.email, subject: moderationSubject(t, comments, more), ...parts, headers: {} };
+}
+
+/** The letter to the operator that a health problem began (`start`) or ended (`end`), in their language. */
+export async function healthLetter(
+  siteUrl: string,
+  operator: { email: string; language: Lang },
+  turn: 'start' | 'end',
+  problem: { code: ProblemCode; detail: string; since: Date; until?: Date },
+): Promise<Letter> {
+  const { language } = operator;
+  const t = mailText(language);
+  const site = new URL(siteUrl).host;
+  const format = { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' } as const;
+  const when = (at: Date) => `${at.toLocaleString(language === 'bg' ? 'bg-BG' : 'en-GB', format)} UTC`;
+  const vars = {
+    site,
+    problem: t(`health.problem.${problem.code}`),
+    detail: problem.detail,
+    since: when(problem.since),
+    until: problem.until ? when(problem.until) : '',
+  };
+  const frame = { language, preview: t('health.preview'), siteUrl, why: t('moderation.why', { site }) };
+  const parts = await renderLetter(frame, healthContent(t, turn, vars));
+  return { to: operator.email, subject: t(`health.subject.${turn}`, vars), ...parts, headers: {} };
 }

@@ -4,8 +4,11 @@
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { type MailKind, mailQueue, rateLimits, subscribers } from '../db/schema.ts';
 import type { Db } from '../db/types.ts';
+import { forgetSubscriber } from '../erasure.ts';
 import { countAttempt } from '../http/rateLimit.ts';
+import { lettersFailedTotal, lettersSentTotal } from '../metrics/counters.ts';
 import { safeError } from '../safeError.ts';
+import { countBounce, isPermanentRefusal } from './bounces.ts';
 import { queueCourseLetters } from './courseSchedule.ts';
 import type { LetterContext } from './letters.ts';
 import type { Operator } from './moderationLetters.ts';
@@ -43,6 +46,8 @@ export interface DrainOptions {
   operator?: Operator;
   /** Called for each letter that left, e.g. to print the confirmation link of a local run. */
   onSent?: (sent: { confirmUrl?: string; file?: string }) => void;
+  /** Run before each drain: the health watch that tells the operator of trouble (health/alerts.ts). */
+  watch?: (now: Date) => Promise<unknown>;
 }
 
 // Fair shares under the hourly cap: when more letters wait than the cap lets through (a flood of
@@ -127,7 +132,8 @@ export async function drainQueue(db: Db, options: DrainOptions) {
   const now = options.now ?? new Date();
   // Letters sent; failed this time (`retrying`, tried again later) or for the last time (`failed`); and
   // whether the hourly cap (either kind's share) stopped the drain, the rest waiting for the next hour.
-  const result = { sent: 0, retrying: 0, failed: 0, capped: false };
+  const result = { sent: 0, retrying: 0, failed: 0, bounced: 0, capped: false };
+  await options.watch?.(now);
   if (options.operator) {
     // Loaded only where an operator is configured; outside the hourly cap on confirmation letters.
     const { drainModerationLetters } = await import('./moderationLetters.ts');
@@ -182,9 +188,21 @@ export async function drainQueue(db: Db, options: DrainOptions) {
         await countAttempt(db, { ...hourCounter, action: capAction[letter.kind] });
       }
       result.sent++;
+      lettersSentTotal.inc({ kind: letter.kind });
       options.onSent?.({ confirmUrl: made.confirmUrl, file });
     } catch (error) {
+      if (isPermanentRefusal(error)) {
+        // The mailbox does not exist: no further letter goes there (a retry, the next of the course),
+        // which mail providers would count against the sender. Forgotten as an unsubscribe is.
+        await forgetSubscriber(db, options.context.secret, letter.subscriberId);
+        await countBounce(db);
+        result.bounced++;
+        lettersFailedTotal.inc({ kind: letter.kind, outcome: 'bounced' });
+        continue;
+      }
+      const before = result.failed;
       await recordFailure(db, letter, now, error, result);
+      lettersFailedTotal.inc({ kind: letter.kind, outcome: result.failed > before ? 'gave_up' : 'retry' });
     }
   }
   return result;
@@ -203,10 +221,11 @@ export function startQueueRunner(
   /** Drains now (unless a drain is running) and resolves when done. */
   const drain = () => {
     running ??= drainQueue(db, options)
-      .then(({ retrying, failed }) => {
+      .then(({ retrying, failed, bounced }) => {
         if (retrying + failed > 0) {
           log(`Mail queue: ${retrying} letter(s) failed and will be retried, ${failed} gave up.`);
         }
+        if (bounced > 0) log(`Mail queue: ${bounced} mailbox(es) refused for good, unsubscribed.`);
       })
       .catch((error: unknown) => log(`Mail queue: drain failed: ${safeError(error)}`))
       .finally(() => {

@@ -8,6 +8,8 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Lang } from '../contract.ts';
 import { newsletterSends, type sendStatuses, subscribers } from '../db/schema.ts';
 import type { Db } from '../db/types.ts';
+import { forgetSubscriber } from '../erasure.ts';
+import { countBounce, isPermanentRefusal } from '../mail/bounces.ts';
 import { issueLetter, type LetterContext } from '../mail/letters.ts';
 import { backoffMs } from '../mail/retries.ts';
 import type { Letter, MailTransport } from '../mail/transport.ts';
@@ -45,6 +47,8 @@ export interface SendSummary {
   failed: { subscriberId: string; error: string }[];
   /** Unsubscribed while the run went on, so not written to. */
   gone: number;
+  /** Refused for good by their mail server (5xx), so unsubscribed (mail/bounces.ts). */
+  bounced: number;
   byLanguage: Record<Lang, number>;
   dryRun: boolean;
 }
@@ -105,7 +109,7 @@ async function sendWithRetries(
       await transport.send(letter);
       return;
     } catch (error) {
-      if (attempt >= tries) throw error;
+      if (attempt >= tries || isPermanentRefusal(error)) throw error;
       await sleep(backoffMs(attempt, firstRetryMs));
     }
   }
@@ -136,6 +140,7 @@ async function sendUnlocked(db: Db, options: SendOptions, check: () => void): Pr
     resumed: queue.filter((row) => row.logStatus === 'sending').length,
     failed: [],
     gone: 0,
+    bounced: 0,
     byLanguage: { en: 0, bg: 0 },
     dryRun: options.dryRun ?? false,
   };
@@ -169,6 +174,14 @@ async function sendUnlocked(db: Db, options: SendOptions, check: () => void): Pr
       summary.sent++;
       summary.byLanguage[recipient.language]++;
     } catch (error) {
+      if (isPermanentRefusal(error)) {
+        // No such mailbox: no letter goes there again (its log row goes with it).
+        await forgetSubscriber(db, context.secret, recipient.id);
+        await countBounce(db);
+        summary.bounced++;
+        options.onProgress?.(index + 1, queue.length);
+        continue;
+      }
       // Never the server's message: it may quote the refused address.
       const message = safeError(error);
       await log(db, slug, recipient.id, 'failed', message);

@@ -3,6 +3,7 @@
 // within a minute of its time. The course comes from the bundled content/ (netlify.toml's included_files).
 import { ConfigError } from '../config.ts';
 import { createContent } from '../content.ts';
+import { watchHealth } from '../health/alerts.ts';
 import { drainQueue } from '../mail/queue.ts';
 import { createMailTransport } from '../mail/transport.ts';
 import { safeError } from '../safeError.ts';
@@ -41,14 +42,23 @@ async function drain(config: Exclude<typeof settings, string>) {
       contentDir: config.contentDir,
       operator: operatorMail(config, services),
     };
+    // Before the letters: the operator hears of trouble (and of its end) once a run.
+    await watchHealth({
+      config,
+      database: services.db,
+      transport,
+      siteUrl: config.siteUrl ?? '',
+      log: console.warn,
+    });
     const started = Date.now();
-    const total = { sent: 0, retrying: 0, failed: 0 };
+    const total = { sent: 0, retrying: 0, failed: 0, bounced: 0 };
     while (Date.now() - started < budgetMs) {
       const result = await drainQueue(database.db, options);
       total.sent += result.sent;
       total.retrying += result.retrying;
       total.failed += result.failed;
-      if (result.capped || result.sent + result.retrying + result.failed === 0) break;
+      total.bounced += result.bounced;
+      if (result.capped || result.sent + result.retrying + result.failed + result.bounced === 0) break;
     }
     return total;
   } finally {
@@ -63,9 +73,11 @@ export default async (): Promise<Response> => {
     return new Response(null, { status: 500 });
   }
   try {
-    const { sent, retrying, failed } = await drain(settings);
-    // Retrying: failed this time, tried again later; failed: given up after the last try.
-    console.log(`Mail queue: sent ${sent}, retrying ${retrying}, failed ${failed}.`);
+    const { sent, retrying, failed, bounced } = await drain(settings);
+    // Retrying: failed this time, tried again later; failed: given up after the last try; bounced: the
+    // mailbox refused for good, and unsubscribed.
+    const dropped = bounced > 0 ? `, bounced ${bounced}` : '';
+    console.log(`Mail queue: sent ${sent}, retrying ${retrying}, failed ${failed}${dropped}.`);
     return new Response(null, { status: 204 });
   } catch (error) {
     // Never the error's message: a driver's quotes the query and its parameters (visitors' addresses).

@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import { type Context, Hono } from 'hono';
 import { errorMessages } from '../contract.ts';
 import { subscribers } from '../db/schema.ts';
-import { mailboxHash, recordErasure } from '../erasure.ts';
+import { forgetSubscriber } from '../erasure.ts';
 import { validJson } from '../http/jsonBody.ts';
 import { deleteOutboxLetters } from '../mail/outbox.ts';
 import { checkUnsubscribeToken } from '../mail/tokens.ts';
@@ -19,20 +19,9 @@ async function unsubscribeWith(c: Context<AppEnv>, token: string) {
   const subscriberId = checkUnsubscribeToken(secret, token);
   if (!subscriberId) return c.json({ error: errorMessages.unsubscribeInvalid }, 400);
   const { db } = await c.var.services.db();
-  // Its queued letters and send log go with it (foreign keys cascade), and the copies of its letters in
-  // a local outbox. The log keeps it gone through any restore.
-  const gone = await db.transaction(async (tx) => {
-    const rows = await tx
-      .delete(subscribers)
-      .where(eq(subscribers.id, subscriberId))
-      .returning({ email: subscribers.email, mailbox: subscribers.mailbox });
-    for (const row of rows) await recordErasure(tx, mailboxHash(secret, row.mailbox), 'subscription');
-    return rows;
-  });
-  await deleteOutboxLetters(
-    c.var.services.config.dataDir,
-    gone.map((row) => row.email),
-  );
+  // With the row go the copies of its letters in a local outbox.
+  const gone = await forgetSubscriber(db, secret, subscriberId);
+  await deleteOutboxLetters(c.var.services.config.dataDir, gone);
   return c.json({ unsubscribed: true as const }, 200);
 }
 

@@ -4,6 +4,7 @@
 import path from 'node:path';
 import { type Config, isLoopback } from '../config.ts';
 import type { Db } from '../db/types.ts';
+import { watchHealth } from '../health/alerts.ts';
 import { startQueueRunner } from '../mail/queue.ts';
 import { createMailTransport } from '../mail/transport.ts';
 import { loadCourse } from '../newsletter/course.ts';
@@ -37,6 +38,8 @@ export async function startMailQueue(db: Db, config: Config, services: Services,
       confirmPerHour: config.mail.confirmPerHour,
       contentDir: config.contentDir,
       operator: operatorMail(config, services),
+      watch: (now) =>
+        watchHealth({ config, database: services.db, transport, siteUrl, log: console.warn }, now),
       onSent: ({ confirmUrl, file }) => {
         // The link (a live token) only for a local run: a log elsewhere is read by others.
         if (file && confirmUrl && local) console.log(`Confirmation letter in ${shown(file)}: ${confirmUrl}`);

@@ -14,6 +14,7 @@ import { openDatabase } from '../db/client.ts';
 import { DataDirLockedError } from '../db/dataDirLock.ts';
 import { defaultPageCsp, documentHeaders, securityHeaders } from '../http/securityHeaders.ts';
 import { forwardedHttps, trustFor, trustsProxies } from '../http/trustProxy.ts';
+import { startMetricsServer } from '../metrics/server.ts';
 import { describePurge, purgeExpired } from '../retention.ts';
 import { safeError } from '../safeError.ts';
 import { createServices } from '../services.ts';
@@ -114,9 +115,15 @@ server.listen(config.port, config.host, async () => {
   }));
   if ('problem' in socket) console.warn(socket.problem);
   else admin = socket;
+  // Before the line tests and operators wait for, so a listening server's metrics answer too.
+  metrics = await startMetricsServer(config, services.db).catch((error: Error) =>
+    fail(`Cannot listen for metrics on ${config.metrics.host}:${config.metrics.port}: ${error.message}`),
+  );
+  if (metrics) console.log(`Metrics for Prometheus at ${metrics.url}`);
   console.log(`Important Advice is serving http://${host}:${info.port} (database: ${where})`);
   mail = startMailQueue(database.db, config, services, siteUrl);
 });
+let metrics: Awaited<ReturnType<typeof startMetricsServer>>;
 let mail: ReturnType<typeof startMailQueue> | undefined;
 let admin: { close(): Promise<void> } | undefined;
 const backups = startNightlyBackups(database, config, services.hashSecret);
@@ -137,6 +144,7 @@ async function shutdown(signal: string) {
     try {
       await (await mail)?.stop();
       await admin?.close();
+      await metrics?.close();
       await database.close();
       console.log('Stopped cleanly.');
       process.exit(0);

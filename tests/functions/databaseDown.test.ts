@@ -25,7 +25,10 @@ describe('with the database down', () => {
     );
 
     const health = await app.request('/api/health');
-    expect([health.status, await health.json()]).toEqual([503, { error: 'Database unavailable' }]);
+    expect([health.status, await health.json()]).toEqual([
+      503,
+      { status: 'degraded', problems: ['database'] },
+    ]);
 
     const write = await app.request('/api/subscribe', {
       method: 'POST',

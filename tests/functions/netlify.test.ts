@@ -130,7 +130,7 @@ describe('Netlify function entry', () => {
       {},
     );
     expect(answers.map((a) => [a.status, JSON.parse(a.body)])).toEqual([
-      [503, { error: 'Database unavailable' }],
+      [503, { status: 'degraded', problems: ['database'] }],
       [500, { error: 'Something went wrong' }],
     ]);
     expect(log).toContain('DATABASE_URL is not set');

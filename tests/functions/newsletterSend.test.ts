@@ -4,7 +4,7 @@
 import path from 'node:path';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
-import { newsletterSends, settings, subscribers } from '../../functions/db/schema.ts';
+import { erasureLog, newsletterSends, settings, subscribers } from '../../functions/db/schema.ts';
 import type { Database } from '../../functions/db/types.ts';
 import { createMailTransport, type MailTransport } from '../../functions/mail/transport.ts';
 import { loadIssue } from '../../functions/newsletter/issues.ts';
@@ -31,14 +31,17 @@ describeDb('npm run newsletter', () => {
   let smtp: TestSmtp;
 
   beforeAll(async () => {
-    smtp = await startSmtpServer({ refuse: (to) => to.startsWith('bounce-') });
+    // bounce-: refused for now (450), retried; nosuch-: no such mailbox (550), refused for good.
+    smtp = await startSmtpServer({
+      refuse: (to) => (to.startsWith('bounce-') ? 450 : to.startsWith('nosuch-') ? 550 : false),
+    });
   });
   afterAll(async () => {
     await smtp?.close();
   });
 
   /** A fresh database with confirmed and pending subscribers in both languages; closed for the CLI. */
-  async function seed(counts: { en: number; bg: number; pending: number; bounce?: number }) {
+  async function seed(counts: { en: number; bg: number; pending: number; bounce?: number; nosuch?: number }) {
     const env = {
       ...(await freshDatabaseEnv()),
       HASH_SECRET: secret,
@@ -51,17 +54,20 @@ describeDb('npm run newsletter', () => {
       bg: make('send-bg', counts.bg),
       pending: make('send-pending', counts.pending),
       bounce: make('bounce', counts.bounce ?? 0),
+      nosuch: make('nosuch', counts.nosuch ?? 0),
     };
     const database = await openDatabaseFor(env);
     try {
-      await database.db
-        .insert(subscribers)
-        .values([
-          ...people.en.map((email) => ({ email, language: 'en' as const, status: 'confirmed' as const })),
-          ...people.bg.map((email) => ({ email, language: 'bg' as const, status: 'confirmed' as const })),
-          ...people.pending.map((email) => ({ email, language: 'bg' as const })),
-          ...people.bounce.map((email) => ({ email, language: 'en' as const, status: 'confirmed' as const })),
-        ]);
+      await database.db.insert(subscribers).values([
+        ...people.en.map((email) => ({ email, language: 'en' as const, status: 'confirmed' as const })),
+        ...people.bg.map((email) => ({ email, language: 'bg' as const, status: 'confirmed' as const })),
+        ...people.pending.map((email) => ({ email, language: 'bg' as const })),
+        ...[...people.bounce, ...people.nosuch].map((email) => ({
+          email,
+          language: 'en' as const,
+          status: 'confirmed' as const,
+        })),
+      ]);
     } finally {
       await database.close();
     }
@@ -229,7 +235,7 @@ describeDb('npm run newsletter', () => {
     const { summary, failedLog } = await sendHere(env, { tries: 3, firstRetryMs: 20 });
     expect(summary).toMatchObject({ total: 3, sent: 2, byLanguage: { en: 1, bg: 1 } });
     expect(summary.failed).toEqual([
-      { subscriberId: expect.any(String), error: expect.stringMatching(/550/) },
+      { subscriberId: expect.any(String), error: expect.stringMatching(/450/) },
     ]);
     expect(failedLog).toMatchObject([{ issue: slug, status: 'failed', attempts: 1 }]);
     expect(lettersTo([...people.en, ...people.bg])).toHaveLength(2);
@@ -239,6 +245,26 @@ describeDb('npm run newsletter', () => {
     expect(again.stdout).toContain('Sent 0 of 1 letter(s)');
     expect(again.stdout).toContain('1 letter(s) FAILED after retries');
     expect(again.stdout).not.toContain(people.bounce[0]);
+  });
+
+  it('tries a mailbox its server refuses for good (5xx) once, and unsubscribes it as an unsubscribe does', async () => {
+    const { env, people } = await seed({ en: 1, bg: 0, pending: 0, nosuch: 1 });
+    const gone = people.nosuch[0] ?? '';
+    const { summary } = await sendHere(env, { tries: 3, firstRetryMs: 20 });
+    expect(summary).toMatchObject({ total: 2, sent: 1, bounced: 1, failed: [] });
+    expect(smtp.refused.filter((to) => to === gone)).toHaveLength(1);
+    const database = await openDatabaseFor(env);
+    try {
+      expect(await database.db.$count(subscribers, eq(subscribers.email, gone))).toBe(0);
+      expect(await database.db.$count(erasureLog)).toBe(1);
+      const [count] = await database.db.select().from(settings).where(eq(settings.key, 'bounced_mailboxes'));
+      expect(count?.value).toBe('1');
+    } finally {
+      await database.close();
+    }
+    // The next run has nobody left to try.
+    expect((await sendHere(env)).summary).toMatchObject({ total: 0, bounced: 0 });
+    expect(smtp.refused.filter((to) => to === gone)).toHaveLength(1);
   });
 
   it('npm run admin shows the queue without addresses, and exports and deletes a subscription with its letters', async () => {

@@ -78,7 +78,7 @@ describeDb('admin stats', () => {
 
   const expected = {
     subscribers: { pending: 5, confirmed: 1, byLanguage: { en: 3, bg: 3 } },
-    letters: { waiting: 1, failed: 1, sentToday: 4 },
+    letters: { waiting: 1, failed: 1, sentToday: 4, bounced: 0 },
     comments: { published: 2, held: 1, hidden: 0 },
     ratings: { articles: 1, tips: 3 },
   };

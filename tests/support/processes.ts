@@ -38,6 +38,11 @@ const appVariables = [
   'MAIL_FROM',
   'CONFIRM_MAIL_PER_HOUR',
   'NEWSLETTER_PER_SECOND',
+  'METRICS_PORT',
+  'METRICS_HOST',
+  'HEALTH_MAIL_MINUTES',
+  'HEALTH_BACKUP_HOURS',
+  'HEALTH_DISK_FREE_MB',
 ];
 
 /** Sends SIGTERM to the process group `child` leads (spawned with `detached: true`), browsers and servers included. */

@@ -42,4 +42,18 @@ export const bg: Record<MailTextKey, string> = {
   'moderation.expiry':
     'Бутоните работят 7 дни. След това: npm run admin -- approve <id> или hide <id>; номерът е до всеки коментар.',
   'moderation.why': 'Получаваш това писмо, защото ADMIN_EMAIL посочва този адрес като оператор на {site}.',
+
+  'health.subject.start': '{site}: проблем с {problem}',
+  'health.subject.end': '{site}: проблемът с {problem} отмина',
+  'health.preview': 'Проверката на сайта ти показва промяна.',
+  'health.heading.start': 'Нещо иска вниманието ти',
+  'health.heading.end': 'Всичко е наред',
+  'health.start': 'От {since} проверката на {site} отчита проблем с {problem}: {detail}.',
+  'health.end': 'Проблемът с {problem}, започнал {since}, приключи {until}. Не е нужно да правиш нищо.',
+  'health.problem.database': 'базата данни',
+  'health.problem.mail': 'изпращането на писма',
+  'health.problem.backup': 'нощните резервни копия',
+  'health.problem.disk': 'свободното място на диска',
+  'health.more':
+    'За подробности пусни npm run admin -- stats на сървъра. Получаваш най-много едно такова писмо на ден за всеки проблем.',
 };

@@ -43,6 +43,20 @@ export const en = {
   'moderation.expiry':
     'The buttons work for 7 days. Afterwards: npm run admin -- approve <id> or hide <id>; the id is shown beside each comment.',
   'moderation.why': 'You get this letter because ADMIN_EMAIL names this address as the operator of {site}.',
+
+  'health.subject.start': '{site}: trouble with {problem}',
+  'health.subject.end': '{site}: the trouble with {problem} is over',
+  'health.preview': 'The health check of your site changed.',
+  'health.heading.start': 'Something needs your attention',
+  'health.heading.end': 'All clear',
+  'health.start': 'Since {since} the health check of {site} reports a problem with {problem}: {detail}.',
+  'health.end': 'The problem with {problem} that began {since} ended {until}. Nothing more to do.',
+  'health.problem.database': 'the database',
+  'health.problem.mail': 'sending letters',
+  'health.problem.backup': 'the nightly backups',
+  'health.problem.disk': 'free disk space',
+  'health.more':
+    'Run npm run admin -- stats on the server for the details. You get at most one such letter a day for each problem.',
 } as const;
 
 export type MailTextKey = keyof typeof en;
