@@ -95,6 +95,8 @@ const envSchema = z.object({
   ),
   NEWSLETTER_PER_SECOND: count(5, 1),
   MAX_CONNECTIONS: count(1000, 1),
+  // The day the tip of the day is chosen for, instead of the date in Sofia: tests set it.
+  TODAY: z.iso.date({ error: 'expected a date as YYYY-MM-DD' }).optional(),
 });
 
 // The configuration every part receives: the variables validated above, resolved and grouped.
@@ -139,6 +141,8 @@ const configSchema = envSchema.transform((e) => ({
   },
   /** Nightly backups by `npm run serve` into `dir` (none when unset), the newest `keep` kept. */
   backup: { dir: e.BACKUP_DIR === undefined ? undefined : path.resolve(e.BACKUP_DIR), keep: e.BACKUP_KEEP },
+  /** The date the tip of the day is chosen for (YYYY-MM-DD); unset, the date in Sofia at each request. */
+  today: e.TODAY,
   /** The operator's mailbox for held comments (ADMIN_EMAIL; none means no such letters) and its language. */
   admin: { email: e.ADMIN_EMAIL, language: e.ADMIN_LANGUAGE },
 }));

@@ -34,6 +34,10 @@ export const bg: Record<UiKey, string> = {
   'advice.copyByHand': 'Копирай връзката ръчно:',
   'advice.shareFailed': 'Не успяхме да споделим съвета. Връзката е {url}',
   'advice.unavailable': 'Мъдростта се забави по пътя. Опитай отново след малко.',
+  'advice.history': 'Съветите, които видя досега',
+  'advice.back': 'Назад',
+  'advice.forward': 'Напред',
+  'advice.position': '{at} от {count}',
   'advice.noscript': 'Генераторът на съвети има нужда от JavaScript. Междувременно ето един безплатно:',
 
   'help.label': 'Къде да потърсиш помощ веднага',

@@ -35,6 +35,10 @@ export const en = {
   'advice.copyByHand': 'Copy this link by hand:',
   'advice.shareFailed': 'Could not share this tip. The link is {url}',
   'advice.unavailable': 'The wisdom is stuck in traffic. Please try again in a moment.',
+  'advice.history': 'The tips you have seen',
+  'advice.back': 'Earlier',
+  'advice.forward': 'Newer',
+  'advice.position': '{at} of {count}',
   'advice.noscript': 'The advice generator needs JavaScript. Meanwhile, here is one for free:',
 
   'help.label': 'Ways to get help now',
