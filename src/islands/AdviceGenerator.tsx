@@ -74,6 +74,7 @@ export default function AdviceGenerator({ lang, tipsUrl, labels, tipPath, help, 
             tip={tip}
             help={help}
             shareLabel={shareLabel}
+            keepLabel={labels['advice.keep']}
             onShare={() => share(tip)}
             dimmed={loading}
           />
@@ -83,7 +84,14 @@ export default function AdviceGenerator({ lang, tipsUrl, labels, tipPath, help, 
           </p>
         )}
         {sizers.map((sizer) => (
-          <TipFigure key={sizer.id} tip={sizer} help={help} shareLabel={shareLabel} sizer />
+          <TipFigure
+            key={sizer.id}
+            tip={sizer}
+            help={help}
+            shareLabel={shareLabel}
+            keepLabel={labels['advice.keep']}
+            sizer
+          />
         ))}
         {tip && manualLink?.tipId === tip.id && (
           <ManualLink key={manualLink.url} label={labels['advice.copyByHand']} url={manualLink.url} />
