@@ -77,6 +77,8 @@ function showSent(root: HTMLElement, texts: Texts, ids: readonly string[]): void
 export async function showSavedPage(): Promise<void> {
   const root = document.querySelector<HTMLElement>('[data-saved-page]');
   if (!root) return;
+  // Hidden in the HTML: without a script nothing is loading (the page's <noscript> line says so).
+  part(root, 'loading').hidden = false;
   try {
     const texts: Texts = await (await fetch(root.dataset.texts ?? '')).json();
     part(root, 'loading').hidden = true;
