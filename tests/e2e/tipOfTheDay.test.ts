@@ -24,9 +24,10 @@ let host: Server;
 let hostURL: string;
 
 beforeAll(async () => {
-  [today, tomorrow] = await Promise.all(
-    ['2026-11-27', '2026-11-28'].map((date) => serveSite({ DIST_DIR: builtDir, TODAY: date })),
-  );
+  [today, tomorrow] = await Promise.all([
+    serveSite({ DIST_DIR: builtDir, TODAY: '2026-11-27' }),
+    serveSite({ DIST_DIR: builtDir, TODAY: '2026-11-28' }),
+  ]);
   host = createServer((_, response) =>
     response.writeHead(200, { 'Content-Type': 'text/html' }).end(hostPage),
   );

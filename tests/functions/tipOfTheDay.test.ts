@@ -91,7 +91,7 @@ describe('/today, the feeds and the embed', () => {
     for (const [path, page] of [
       ['/today', `${site}/tips/en_${id}`],
       ['/bg/today', `${site}/bg/tips/${id}`],
-    ]) {
+    ] as const) {
       const answer = await pages.request(path);
       expect(answer.status).toBe(302);
       expect(answer.headers.get('location')).toBe(page);
