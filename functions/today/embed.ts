@@ -1,6 +1,6 @@
-// The embed: a tiny page another site frames with one line of HTML (embedSnippet) to show the day's tip
-// with a link back. Its own document, so the host's styles cannot reach in nor its own leak out; no
-// script, no cookie, no analytics, no font to fetch.
+// The embed: a tiny page another site frames with one line of HTML (src/pages/[...lang]/embed.txt.ts)
+// to show the day's tip with a link back. Its own document, so the host's styles cannot reach in nor
+// its own leak out; no script, no cookie, no analytics, no font to fetch.
 import { createHash } from 'node:crypto';
 import type { Lang } from '../contract.ts';
 import type { DayTip } from './dayTip.ts';
