@@ -48,8 +48,9 @@ export default defineConfig({
     clientDirectives(),
     mdx(),
     sitemap({
-      // Not the 404 page, nor the pages only a link in a letter leads to.
-      filter: (page) => !/\/(404|subscribe\/confirm|unsubscribe|moderate)\/?$/.test(new URL(page).pathname),
+      // Not the 404 page, nor the pages only a link in a letter leads to, nor the list kept in a browser.
+      filter: (page) =>
+        !/\/(404|subscribe\/confirm|unsubscribe|moderate|saved)\/?$/.test(new URL(page).pathname),
       serialize(item) {
         const path = new URL(item.url).pathname.replace(/(.)\/$/, '$1');
         item.url = new URL(counterpartPath(path, langOfPath(path)), site).href;

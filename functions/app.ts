@@ -17,6 +17,7 @@ import { geo } from './routes/geo.ts';
 import { health } from './routes/health.ts';
 import { moderation } from './routes/moderation.ts';
 import { subscribe } from './routes/subscribe.ts';
+import { tipOfTheDay } from './routes/tipOfTheDay.ts';
 import { tipRatings } from './routes/tipRatings.ts';
 import { unsubscribe } from './routes/unsubscribe.ts';
 import { safeError } from './safeError.ts';
@@ -76,6 +77,7 @@ export function createApp(services: Services) {
     .route('/subscribe/confirm', confirm)
     .route('/unsubscribe', unsubscribe)
     .route('/tip-ratings', tipRatings)
+    .route('/tips/today', tipOfTheDay)
     .route('/articles', articles)
     .route('/moderation', moderation)
     .route('/geo', geo)

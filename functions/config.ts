@@ -105,6 +105,8 @@ const envSchema = z.object({
     .refine((port) => port <= 65535, 'expected a port number from 0 to 65535')
     .optional(),
   METRICS_HOST: z.string().default('127.0.0.1'),
+  // The day the tip of the day is chosen for, instead of the date in Sofia: tests set it.
+  TODAY: z.iso.date({ error: 'expected a date as YYYY-MM-DD' }).optional(),
 });
 
 // The configuration every part receives: the variables validated above, resolved and grouped.
@@ -149,6 +151,8 @@ const configSchema = envSchema.transform((e) => ({
   },
   /** Nightly backups by `npm run serve` into `dir` (none when unset), the newest `keep` kept. */
   backup: { dir: e.BACKUP_DIR === undefined ? undefined : path.resolve(e.BACKUP_DIR), keep: e.BACKUP_KEEP },
+  /** The date the tip of the day is chosen for (YYYY-MM-DD); unset, the date in Sofia at each request. */
+  today: e.TODAY,
   /** The operator's mailbox for held comments (ADMIN_EMAIL; none means no such letters) and its language. */
   admin: { email: e.ADMIN_EMAIL, language: e.ADMIN_LANGUAGE },
   /** When /api/health turns degraded: a letter unsent this long, a backup this old, this little disk free. */

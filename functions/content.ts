@@ -5,6 +5,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { type Lang, tipIdFor } from './contract.ts';
 import { readFrontmatter } from './frontmatter.ts';
+import { dayTipIds, tipOfTheDay } from './tipOfTheDay.ts';
 import { tipSchema } from './tipSchema.ts';
 
 // Re-read at most this often: cheap, and a dropped-in file shows up within a second.
@@ -86,6 +87,18 @@ export function createContent(contentDir: string) {
   return {
     /** `en_5`/`en_r3` for English, `5`/`r3` for Bulgarian; any other pairing is unknown. */
     isKnownTip: async (tipId: string, language: Lang) => (await tips())[language].has(tipId),
+    /** The tip of `date` (tipOfTheDay.ts): its base id and, per language, its id and text. */
+    tipOfTheDay: async (date: string) => {
+      const known = await tips();
+      const ids = dayTipIds(known.bg.keys());
+      if (ids.length === 0) return undefined;
+      const id = tipOfTheDay(date, ids);
+      const inLang = (lang: Lang) => ({
+        id: tipIdFor(id, lang),
+        text: known[lang].get(tipIdFor(id, lang)) ?? '',
+      });
+      return { id, en: inLang('en'), bg: inLang('bg') };
+    },
     isKnownArticle: async (id: number) => (await articles()).has(id),
     /** The article's title in `language`, else in the other language; undefined for an unknown article. */
     articleTitle: async (id: number, language: Lang) => {

@@ -56,3 +56,9 @@ export type TipEntry = z.infer<typeof tipSchema>;
 
 /** Rare tips are the ones whose id starts with `r`. */
 export const isRare = (id: string): boolean => id.startsWith('r');
+
+/**
+ * Tips for someone in crisis (site: src/lib/tips/careTips.ts): never rated or shared, and never the tip
+ * of the day, as a tip picked by the calendar should not be the one that has to be met with care.
+ */
+export const careTipIds: ReadonlySet<string> = new Set(['85']);

@@ -13,6 +13,7 @@ const databaseFree = [
   'tests/functions/commandLines.test.ts',
   'tests/functions/leaks.test.ts',
   'tests/functions/slowClients.test.ts',
+  'tests/functions/tipOfTheDay.test.ts',
   // The Netlify entries' settings; with a database they run in the `netlify` project.
   'tests/functions/netlify.test.ts',
   // Varnish in front of serve, on its default PGlite: the cache's rules, not the database's.

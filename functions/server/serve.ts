@@ -18,6 +18,7 @@ import { startMetricsServer } from '../metrics/server.ts';
 import { describePurge, purgeExpired } from '../retention.ts';
 import { safeError } from '../safeError.ts';
 import { createServices } from '../services.ts';
+import { createTodayApp, todayPaths } from '../today/todayApp.ts';
 import { startMailQueue } from './mailQueueRunner.ts';
 import { createStaticSite } from './staticSite.ts';
 
@@ -79,11 +80,16 @@ function staticFailure(request: http.IncomingMessage, response: http.ServerRespo
 
 // Node's request goes along as the env ({ incoming, outgoing }): the API reads the peer with getConnInfo.
 const api = getRequestListener(app.fetch);
+// The tip of the day's redirects, feeds and embed are computed per request (functions/today/todayApp.ts).
+const today = getRequestListener(
+  createTodayApp({ content: services.content, siteUrl: config.siteUrl, today: config.today }).fetch,
+);
 // Pages and files go to the static site as Node's own request and response (no web Request is made of
 // them); /api goes on to Hono.
 const server = http.createServer((request, response) => {
   const pathname = request.url?.split('?', 1)[0] ?? '/';
   if (pathname === '/api' || pathname.startsWith('/api/')) return void api(request, response);
+  if (todayPaths.has(pathname)) return void today(request, response);
   try {
     const { 'x-forwarded-for': forwardedFor, 'x-forwarded-proto': proto } = request.headers;
     const trust = trustFor(config.trustProxy, request.socket.remoteAddress, forwardedFor);

@@ -4,8 +4,9 @@ import { fill } from '../i18n/fill.ts';
 import type { Lang } from '../i18n/languages.ts';
 import { shareTip } from '../lib/shareTip.ts';
 import type { HelpLink } from '../lib/tips/careTips.ts';
-import { $advice, $feedback, rateTip, type ShownTip } from '../stores/advice.ts';
+import { $advice, $feedback, $history, rateTip, type ShownTip } from '../stores/advice.ts';
 import Feedback from './advice/Feedback.tsx';
+import HistoryNav from './advice/HistoryNav.tsx';
 import ManualLink from './advice/ManualLink.tsx';
 import TipFigure from './advice/TipFigure.tsx';
 import WisdomButton from './advice/WisdomButton.tsx';
@@ -31,6 +32,7 @@ interface Props {
 export default function AdviceGenerator({ lang, tipsUrl, labels, tipPath, help, sizers }: Props) {
   const advice = useStore($advice);
   const feedback = useStore($feedback);
+  const history = useStore($history);
   const button = useRef<HTMLButtonElement>(null);
   // The link of a tip that could be neither shared nor copied, shown for copying by hand.
   const [manualLink, setManualLink] = useState<{ tipId: string; url: string } | null>(null);
@@ -72,6 +74,7 @@ export default function AdviceGenerator({ lang, tipsUrl, labels, tipPath, help, 
             tip={tip}
             help={help}
             shareLabel={shareLabel}
+            keepLabel={labels['advice.keep']}
             onShare={() => share(tip)}
             dimmed={loading}
           />
@@ -81,7 +84,14 @@ export default function AdviceGenerator({ lang, tipsUrl, labels, tipPath, help, 
           </p>
         )}
         {sizers.map((sizer) => (
-          <TipFigure key={sizer.id} tip={sizer} help={help} shareLabel={shareLabel} sizer />
+          <TipFigure
+            key={sizer.id}
+            tip={sizer}
+            help={help}
+            shareLabel={shareLabel}
+            keepLabel={labels['advice.keep']}
+            sizer
+          />
         ))}
         {tip && manualLink?.tipId === tip.id && (
           <ManualLink key={manualLink.url} label={labels['advice.copyByHand']} url={manualLink.url} />
@@ -96,6 +106,7 @@ export default function AdviceGenerator({ lang, tipsUrl, labels, tipPath, help, 
           <Feedback state={feedback} labels={labels} onRate={rate} />
         )}
       </div>
+      <HistoryNav at={history.at} count={history.tips.length} labels={labels} />
     </div>
   );
 }

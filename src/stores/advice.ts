@@ -27,6 +27,11 @@ export type FeedbackState = 'ask' | 'thanks' | 'fading' | 'gone';
 export const $advice = atom<AdviceState>({ status: 'welcome' });
 export const $feedback = atom<FeedbackState>('ask');
 
+/** How many of this visit's tips the way back keeps (the issue asks for at least 20). */
+export const historyLength = 50;
+/** The tips this visit has shown, oldest first, and which of them the card shows (the way back). */
+export const $history = atom<{ tips: readonly ShownTip[]; at: number }>({ tips: [], at: -1 });
+
 let tips: Promise<readonly ShownTip[]> | null = null;
 let tipsUrl = '';
 let language: Lang = 'en';
@@ -112,10 +117,26 @@ function show(list: readonly ShownTip[]): void {
   const tip = list[index];
   if (!tip) return;
   shownIndices = [...shownIndices.slice(-keptOut(list.length)), index];
+  const tips = [...$history.get().tips, tip].slice(-historyLength);
+  $history.set({ tips, at: tips.length - 1 });
   $advice.set({ status: 'shown', tip });
   $feedback.set('ask');
   track('advice_displayed', { tipId: tip.id, category: tip.category, language });
   track('advice_interaction', { action: 'displayed', tipId: tip.id, text: tip.text.slice(0, 100) });
+}
+
+/**
+ * Steps the card `by` tips back (-1) or forward (+1) through this visit's tips. A tip seen again is not a
+ * new one: no analytics event, and the no-repeat rule (shownIndices) does not hear of it.
+ */
+export function stepHistory(by: -1 | 1): void {
+  const { tips, at } = $history.get();
+  const tip = tips[at + by];
+  if (!tip || $advice.get().status === 'loading') return;
+  clearTimers();
+  $history.set({ tips, at: at + by });
+  $advice.set({ status: 'shown', tip });
+  $feedback.set('ask');
 }
 
 /** Like (1) or dislike (0) the shown tip: thanks at once, the server hears about it in the background. */

@@ -72,6 +72,27 @@ describe('Netlify function entry', () => {
     expect((await call('netlify-purge', [], {})).config).toEqual({ schedule: '@hourly' });
   });
 
+  it('answers the tip of the day’s paths without a database, on the date TODAY sets', async () => {
+    const urls = ['/today', '/bg/today', '/today.xml', '/bg/embed/today'].map((p) => ({
+      url: `https://advice.example${p}`,
+    }));
+    const { config, answers } = await call('netlify-today', urls, { TODAY: '2026-11-27', DATABASE_URL: '' });
+    expect(config).toEqual({
+      path: ['/today', '/today.xml', '/embed/today', '/bg/today', '/bg/today.xml', '/bg/embed/today'],
+    });
+    const [en, bg, feed, embed] = answers;
+    expect(en?.status).toBe(302);
+    const id = /\/tips\/en_(\d+)$/.exec(en?.headers.location ?? '')?.[1];
+    expect(en?.headers.location).toBe(`https://advice.example/tips/en_${id}`);
+    expect(bg?.headers.location).toBe(`https://advice.example/bg/tips/${id}`);
+    expect(feed?.body).toContain(`<link>https://advice.example/tips/en_${id}</link>`);
+    expect(embed?.headers['content-security-policy']).toContain('frame-ancestors *');
+    const next = await call('netlify-today', [{ url: 'https://advice.example/today' }], {
+      TODAY: '2026-11-28',
+    });
+    expect(next.answers[0]?.headers.location).not.toBe(en?.headers.location);
+  });
+
   it("answers /api/geo from Netlify's context.geo and headers, with the API headers", async () => {
     const netlifyHeader = Buffer.from(
       JSON.stringify({ city: 'Plovdiv', country: { code: 'BG', name: 'Bulgaria' } }),

@@ -140,7 +140,12 @@ describeDb('the site on Netlify (netlify-cli offline)', () => {
   it('builds the functions with the content and migrations they read beside them', () => {
     const built = path.join(projectDir, '.netlify', 'functions');
     const names = fs.readdirSync(built).filter((file) => file.endsWith('.zip'));
-    expect(names.sort()).toEqual(['netlify-mail.zip', 'netlify-purge.zip', 'netlify.zip']);
+    expect(names.sort()).toEqual([
+      'netlify-mail.zip',
+      'netlify-purge.zip',
+      'netlify-today.zip',
+      'netlify.zip',
+    ]);
     // A zip names its files in plain text: the mail function holds the course's letters and the SQL
     // it migrates with, and not the embedded database.
     const zip = fs.readFileSync(path.join(built, 'netlify-mail.zip'));
@@ -159,6 +164,28 @@ describeDb('the site on Netlify (netlify-cli offline)', () => {
   it.each(hostRuleCases)('answers $path with $status, as `npm run serve` does', async (expected) => {
     const response = await fetch(`${site}${expected.path}`, { redirect: 'manual' });
     expect(await observed(response, expected)).toEqual(expected);
+  });
+
+  it('leads /today and /bg/today to the day’s tip page, and serves its feeds, embed and API', async () => {
+    const api = await (await fetch(`${site}/api/tips/today`)).json();
+    expect(api.tips.en.url).toBe(`${publicAddress}/tips/en_${api.id}`);
+    for (const [path, page] of [
+      ['/today', `${publicAddress}/tips/en_${api.id}`],
+      ['/bg/today', `${publicAddress}/bg/tips/${api.id}`],
+    ]) {
+      const response = await fetch(`${site}${path}`, { redirect: 'manual' });
+      expect(response.status).toBe(302);
+      expect(response.headers.get('location')).toBe(page);
+      expect(response.headers.get('cache-control')).toContain('max-age=300');
+    }
+    const feed = await fetch(`${site}/bg/today.xml`);
+    expect(feed.headers.get('content-type')).toContain('application/rss+xml');
+    expect((await feed.text()).match(/<item>/g)).toHaveLength(30);
+    const embed = await fetch(`${site}/embed/today`);
+    expect(embed.headers.get('content-security-policy')).toContain('frame-ancestors *');
+    expect(await embed.text()).toContain(
+      api.tips.en.text.replaceAll("'", '&apos;').replaceAll('"', '&quot;'),
+    );
   });
 
   it('sends the site headers and the API its own', async () => {

@@ -1,12 +1,14 @@
 import type { HelpLink } from '../../lib/tips/careTips.ts';
 import type { ShownTip } from '../../stores/advice.ts';
 import { Icon } from '../icons.tsx';
+import KeepButton, { keepIcon } from './KeepButton.tsx';
 
 interface Props {
   tip: ShownTip;
   /** Shown instead of sharing under a tip for someone in crisis (careTips.ts). */
   help: { label: string; links: readonly HelpLink[] };
   shareLabel: string;
+  keepLabel: string;
   onShare?: () => void;
   /**
    * An invisible copy that only holds the card's height (AdviceGenerator.tsx): set in the display face's bold,
@@ -22,12 +24,21 @@ const shareIcon = (
 );
 const shareClass =
   'inline-flex min-h-11 min-w-11 items-center justify-center gap-2 rounded-full px-3 text-sm font-bold text-haze sm:px-4';
+const pressable = 'cursor-pointer hover:bg-white/10 hover:text-sun aria-pressed:text-mint';
 
 /**
  * A tip as the card shows it: the text, then its category and a share button, or ways to get help, kept
  * at the card's foot however short the tip.
  */
-export default function TipFigure({ tip, help, shareLabel, onShare, sizer = false, dimmed = false }: Props) {
+export default function TipFigure({
+  tip,
+  help,
+  shareLabel,
+  keepLabel,
+  onShare,
+  sizer = false,
+  dimmed = false,
+}: Props) {
   // A sizer is plain boxes: no second quotation on the page, for readers or for tests that find the tip.
   const [Figure, Quote, Caption] = sizer
     ? (['div', 'p', 'div'] as const)
@@ -69,20 +80,25 @@ export default function TipFigure({ tip, help, shareLabel, onShare, sizer = fals
             {tip.category}
           </span>
           {sizer ? (
-            <span className={shareClass}>
-              {shareIcon}
-              <span className="sr-only sm:not-sr-only">{shareLabel}</span>
+            <span className="flex">
+              <span className={shareClass}>
+                <Icon d={keepIcon} size={18} stroke={2.2} />
+                <span className="sr-only sm:not-sr-only">{keepLabel}</span>
+              </span>
+              <span className={shareClass}>
+                {shareIcon}
+                <span className="sr-only sm:not-sr-only">{shareLabel}</span>
+              </span>
             </span>
           ) : (
-            <button
-              type="button"
-              onClick={onShare}
-              className={`${shareClass} cursor-pointer hover:bg-white/10 hover:text-sun`}
-            >
-              {shareIcon}
-              {/* Icon only on the narrowest phones, so a long category and the button share one row. */}
-              <span className="sr-only sm:not-sr-only">{shareLabel}</span>
-            </button>
+            <span className="flex">
+              <KeepButton tipId={tip.id} label={keepLabel} className={`${shareClass} ${pressable}`} />
+              <button type="button" onClick={onShare} className={`${shareClass} ${pressable}`}>
+                {shareIcon}
+                {/* Icon only on the narrowest phones, so a long category and the buttons share one row. */}
+                <span className="sr-only sm:not-sr-only">{shareLabel}</span>
+              </button>
+            </span>
           )}
         </Caption>
       )}

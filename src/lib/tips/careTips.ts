@@ -1,11 +1,11 @@
 import type { Translate } from '../../i18n/translate.ts';
 
 /**
- * Tips for someone in crisis. They come with ways to reach help now and are never rated, shared or
- * offered as the home page's tip for readers without JavaScript: a like button under "call 112" reads
- * as a joke, and a tip picked by the calendar should not be the one that has to be met with care.
+ * Tips for someone in crisis (kept in functions/tipSchema.ts, as the tip of the day leaves them out too).
+ * They come with ways to reach help now and are never rated, shared or offered as the home page's tip for
+ * readers without JavaScript: a like button under "call 112" reads as a joke.
  */
-export const careTipIds: ReadonlySet<string> = new Set(['85']);
+export { careTipIds } from '../../../functions/tipSchema.ts';
 
 /** A way to reach help, as a link a phone can tap. */
 export interface HelpLink {

@@ -1,0 +1,35 @@
+// Netlify Functions entry for the tip of the day's redirects, feeds and embed (functions/today/todayApp.ts):
+// a _redirects rule cannot compute a date. No database: the tips come from the bundle's content folder.
+import { Hono } from 'hono';
+import { ConfigError, loadConfig } from '../config.ts';
+import { createContent } from '../content.ts';
+import { safeError } from '../safeError.ts';
+import { bundledFiles } from '../serverless.ts';
+import { createTodayApp, todayPaths } from '../today/todayApp.ts';
+
+function startToday() {
+  try {
+    // Only Netlify reaches this code: TRUST_PROXY is not this entry's to read (as in netlify.ts).
+    const { TRUST_PROXY: _, ...env } = process.env;
+    const config = loadConfig({
+      CONTENT_DIR: bundledFiles.content,
+      ...(process.env.URL ? { SITE_URL: process.env.URL } : {}),
+      ...env,
+    });
+    return createTodayApp({
+      content: createContent(config.contentDir),
+      siteUrl: config.siteUrl,
+      today: config.today,
+    });
+  } catch (error) {
+    const why = `The tip of the day cannot start: ${error instanceof ConfigError ? error.message : safeError(error)}`;
+    console.error(why);
+    return new Hono().all('*', (c) => c.text('Something went wrong', 500));
+  }
+}
+
+const app = startToday();
+
+export default (request: Request): Promise<Response> | Response => app.fetch(request);
+
+export const config = { path: [...todayPaths] };
