@@ -11,7 +11,7 @@ import { createContent } from '../../functions/content.ts';
 import { createServices } from '../../functions/services.ts';
 import { addDays, dayTipIds, sofiaDate, tipOfTheDay } from '../../functions/tipOfTheDay.ts';
 import { careTipIds, isRare } from '../../functions/tipSchema.ts';
-import { createTodayApp } from '../../functions/today/todayApp.ts';
+import { createTodayApp, todayPaths } from '../../functions/today/todayApp.ts';
 
 const contentDir = new URL('../../content', import.meta.url).pathname;
 const tips: { id: string; en: string; bg: string }[] = JSON.parse(
@@ -85,6 +85,14 @@ describe('GET /api/tips/today', () => {
 });
 
 describe('/today, the feeds and the embed', () => {
+  it('routes the same paths on Netlify as on the Node server', () => {
+    // The Netlify entry's paths are a literal (Netlify reads them when it bundles); read them as text.
+    const entry = readFileSync('functions/platforms/netlify-today.ts', 'utf8');
+    const literal = /path: \[([^\]]*)\]/.exec(entry)?.[1] ?? '';
+    const paths = [...literal.matchAll(/'([^']+)'/g)].map((match) => match[1]);
+    expect(new Set(paths)).toEqual(todayPaths);
+  });
+
   it('leads /today and /bg/today to the same tip’s page in each language', async () => {
     const { pages, api } = apps(date);
     const { id } = await (await api.request('/api/tips/today')).json();
