@@ -31,7 +31,9 @@ describeDb('opening the database', () => {
     const migrations = tempDir('broken-migrations');
     fs.writeFileSync(path.join(migrations, '9999_broken.sql'), 'select * from no_such_table;');
 
-    await expect(openDatabase(loadConfig(env), migrations)).rejects.toThrow(/no_such_table/);
+    await expect(openDatabase(loadConfig(env), migrations)).rejects.toThrow(
+      /Migration 9999_broken failed.*nothing was changed/,
+    );
 
     if (onPglite) {
       // The data directory was released: opening it again works at once.
