@@ -52,20 +52,15 @@ export function createServices(config: Config, content: Content, open: () => Pro
   // Key for e-mail and client-address hashes: HASH_SECRET, or one generated once and kept in the database.
   const secretOf = (database: Database) => config.hashSecret ?? loadHashSecret(database.db);
   // Before anything reads or mails: whoever asked to be forgotten is forgotten again (a restore may
-  // have brought them back while this process was down).
-  let secret: string | undefined;
-  const db = retryingOnce(async () => {
+  // have brought them back while this process was down). The secret is read once, here.
+  const opened = retryingOnce(async () => {
     const database = await open();
-    secret = await secretOf(database);
-    const gone = await forgetAgain(database.db, secret);
-    await deleteOutboxLetters(config.dataDir, gone);
-    return database;
+    const secret = await secretOf(database);
+    await deleteOutboxLetters(config.dataDir, await forgetAgain(database.db, secret));
+    return { database, secret };
   });
-  // Read once, when the database opens.
-  const hashSecret = retryingOnce(async () => {
-    const database = await db();
-    return secret ?? secretOf(database);
-  });
+  const db = async () => (await opened()).database;
+  const hashSecret = async () => (await opened()).secret;
   return { config, content, db, hashSecret };
 }
 

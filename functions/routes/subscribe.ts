@@ -22,7 +22,7 @@ const confirmLettersPerDay = 2;
 
 // The inbox's keyed hash, computed where inbox_key() lives: SHA-256 over a derived key and the inbox (a
 // fixed-length secret prefix, so nobody without HASH_SECRET can test an address against a row).
-const inboxHash = (email: string, capKey: string) =>
+export const inboxHash = (email: string, capKey: string) =>
   sql`encode(sha256(convert_to(${capKey} || inbox_key(${email}), 'UTF8')), 'hex')`;
 
 /** Confirmation letters the inbox got in the last 24 hours, whichever rows they were sent for. */

@@ -14,15 +14,16 @@ import { restoreDump } from '../../functions/db/restore.ts';
 import { comments, subscribers } from '../../functions/db/schema.ts';
 import { drainQueue } from '../../functions/mail/queue.ts';
 import { confirmToken, unsubscribeToken } from '../../functions/mail/tokens.ts';
-import { createMailTransport, type MailTransport } from '../../functions/mail/transport.ts';
+import type { MailTransport } from '../../functions/mail/transport.ts';
 import { createServices } from '../../functions/services.ts';
 import { adminOn } from '../support/adminInProcess.ts';
 import { uniqueEmail } from '../support/http.ts';
 import { createTestApp, type TestApp } from '../support/inProcessApp.ts';
+import { startMailingApp, stopMailingApp } from '../support/mailingApp.ts';
 import { repoRoot } from '../support/processes.ts';
-import { startSmtpServer, type TestSmtp } from '../support/smtpServer.ts';
+import type { TestSmtp } from '../support/smtpServer.ts';
 import { tempDir } from '../support/tempDirs.ts';
-import { describeDb, freshDatabaseEnv } from '../support/testDb.ts';
+import { describeDb } from '../support/testDb.ts';
 
 const secret = 'erasure-test-secret-0123456789abcdefghij';
 const site = 'https://advice.example';
@@ -47,25 +48,16 @@ describeDb('forgotten means forgotten', () => {
   let transport: MailTransport;
 
   beforeAll(async () => {
-    smtp = await startSmtpServer();
-    env = {
-      ...(await freshDatabaseEnv()),
+    ({ smtp, t, transport, env } = await startMailingApp({
       HASH_SECRET: secret,
-      SMTP_URL: smtp.url,
       SITE_URL: site,
       CONTENT_DIR: contentDir,
       SUBSCRIBE_LIMIT_PER_HOUR: '0',
       COMMENT_LIMIT_PER_HOUR: '0',
       RATING_LIMIT_PER_HOUR: '0',
-    };
-    t = await createTestApp(env);
-    transport = createMailTransport(loadConfig(env));
+    }));
   });
-  afterAll(async () => {
-    transport?.close();
-    await t?.database.close();
-    await smtp?.close();
-  });
+  afterAll(() => stopMailingApp({ smtp, t, transport }));
 
   const drainAt = (now: Date) =>
     drainQueue(t.database.db, {

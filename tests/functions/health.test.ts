@@ -12,14 +12,15 @@ import { loadConfig } from '../../functions/config.ts';
 import { readBackup, signBackup } from '../../functions/db/backupSignature.ts';
 import { watchHealth } from '../../functions/health/alerts.ts';
 import { drainQueue } from '../../functions/mail/queue.ts';
-import { createMailTransport, type MailTransport } from '../../functions/mail/transport.ts';
+import type { MailTransport } from '../../functions/mail/transport.ts';
 import { createServices } from '../../functions/services.ts';
 import { adminOn } from '../support/adminInProcess.ts';
 import { uniqueEmail } from '../support/http.ts';
-import { createTestApp, type TestApp } from '../support/inProcessApp.ts';
-import { startSmtpServer, type TestSmtp } from '../support/smtpServer.ts';
+import type { TestApp } from '../support/inProcessApp.ts';
+import { startMailingApp, stopMailingApp } from '../support/mailingApp.ts';
+import type { TestSmtp } from '../support/smtpServer.ts';
 import { tempDir } from '../support/tempDirs.ts';
-import { describeDb, freshDatabaseEnv } from '../support/testDb.ts';
+import { describeDb } from '../support/testDb.ts';
 
 const secret = 'health-test-secret-0123456789abcdef-xyz';
 const site = 'https://advice.example';
@@ -35,24 +36,18 @@ describeDb('health', () => {
   const logged: string[] = [];
 
   beforeAll(async () => {
-    smtp = await startSmtpServer({ refuseLogin: () => loginsRefused });
-    env = {
-      ...(await freshDatabaseEnv()),
-      HASH_SECRET: secret,
-      SITE_URL: site,
-      SMTP_URL: smtp.url,
-      ADMIN_EMAIL: operator,
-      // Short in the test: a letter that failed once is already a problem.
-      HEALTH_MAIL_MINUTES: '0',
-    };
-    t = await createTestApp(env);
-    transport = createMailTransport(loadConfig(env));
+    ({ smtp, t, transport, env } = await startMailingApp(
+      {
+        HASH_SECRET: secret,
+        SITE_URL: site,
+        ADMIN_EMAIL: operator,
+        // Short in the test: a letter that failed once is already a problem.
+        HEALTH_MAIL_MINUTES: '0',
+      },
+      { refuseLogin: () => loginsRefused },
+    ));
   });
-  afterAll(async () => {
-    transport?.close();
-    await t?.database.close();
-    await smtp?.close();
-  });
+  afterAll(() => stopMailingApp({ smtp, t, transport }));
 
   const health = async (app = t) => {
     const answer = await app.get('/api/health');

@@ -15,6 +15,7 @@ import { deriveKey } from '../../functions/http/derivedKeys.ts';
 import { drainQueue } from '../../functions/mail/queue.ts';
 import type { MailTransport } from '../../functions/mail/transport.ts';
 import { purgeExpired } from '../../functions/retention.ts';
+import { inboxHash } from '../../functions/routes/subscribe.ts';
 import { adminOn } from '../support/adminInProcess.ts';
 import type { TestApp } from '../support/inProcessApp.ts';
 import { startMailingApp, stopMailingApp } from '../support/mailingApp.ts';
@@ -55,8 +56,7 @@ describeDb('one mailbox, however spelled', () => {
     smtp.received.filter((letter) => letter.to.some((to) => to.replaceAll('.', '').startsWith(local)));
   const capKey = deriveKey(secret, 'confirm-cap').toString('hex');
   /** The confirmation letters the cap counts for the inbox of `email`. */
-  const inboxLetters = (email: string) =>
-    sql`${confirmLetters.inboxHash} = encode(sha256(convert_to(${capKey} || inbox_key(${email}), 'UTF8')), 'hex')`;
+  const inboxLetters = (email: string) => sql`${confirmLetters.inboxHash} = ${inboxHash(email, capKey)}`;
   // Moves the mailbox's letters back in time, as if the next request came that much later.
   const later = async (mailbox: string, minutes: number) => {
     await t.database.db

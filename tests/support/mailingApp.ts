@@ -10,6 +10,8 @@ export interface MailingApp {
   smtp: TestSmtp;
   t: TestApp;
   transport: MailTransport;
+  /** The app's whole environment, database and SMTP_URL included. */
+  env: Record<string, string>;
 }
 
 /** Starts the SMTP server, then the app with `env` (plus the database and SMTP_URL) and a transport. */
@@ -19,7 +21,7 @@ export async function startMailingApp(
 ): Promise<MailingApp> {
   const smtp = await startSmtpServer(smtpOptions);
   const full = { ...(await freshDatabaseEnv()), SMTP_URL: smtp.url, ...env };
-  return { smtp, t: await createTestApp(full), transport: createMailTransport(loadConfig(full)) };
+  return { smtp, t: await createTestApp(full), transport: createMailTransport(loadConfig(full)), env: full };
 }
 
 /** Stops what startMailingApp started, as far as it got. */
