@@ -173,6 +173,8 @@ const lanes: Lanes = [
 ];
 
 const running = new Set<ChildProcess>();
+/** What each running step printed last, for the heartbeat. */
+const lastLines = new Map<ChildProcess, { title: string; since: number; line: string }>();
 const started = Date.now();
 const seconds = (since: number) => `${((Date.now() - since) / 1000).toFixed(0)} s`;
 
@@ -197,11 +199,18 @@ function runStep({ title, command: [bin, ...args], env }: Step): Promise<void> {
   });
   running.add(child);
   const output: Buffer[] = [];
-  child.stdout?.on('data', (chunk: Buffer) => output.push(chunk));
-  child.stderr?.on('data', (chunk: Buffer) => output.push(chunk));
+  const progress = { title, since, line: '' };
+  lastLines.set(child, progress);
+  const keep = (chunk: Buffer) => {
+    output.push(chunk);
+    progress.line = lastLine(chunk) || progress.line;
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
   return new Promise((resolve, reject) => {
     child.on('close', (code, signal) => {
       running.delete(child);
+      lastLines.delete(child);
       // A step stopped because another failed says nothing: the failure above is the news.
       if (stopping) return;
       const rule = '─'.repeat(Math.max(10, 100 - title.length));
@@ -215,6 +224,37 @@ function runStep({ title, command: [bin, ...args], env }: Step): Promise<void> {
       }
     });
   });
+}
+
+/** The last non-empty line of a chunk of output, without its colours. */
+function lastLine(chunk: Buffer): string {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: the escape starts colour codes
+  const lines = chunk
+    .toString()
+    .replace(/\x1b\[[0-9;]*m/g, '')
+    .split('\n');
+  return (
+    lines
+      .findLast((line) => line.trim() !== '')
+      ?.trim()
+      .slice(0, 160) ?? ''
+  );
+}
+
+/**
+ * Every five minutes, the steps still running and the last line each printed. A step's output is
+ * printed whole only when it ends, so without this a step that never ends (a CI time limit) shows nothing
+ * of where it stood.
+ */
+function heartbeat(): NodeJS.Timeout {
+  const timer = setInterval(() => {
+    const steps = [...lastLines.values()].map(
+      ({ title, since, line }) => `  · ${title} (${seconds(since)}): ${line || 'nothing printed yet'}`,
+    );
+    console.log(`… ${seconds(started)} in, still running:\n${steps.join('\n')}`);
+  }, 300_000);
+  timer.unref();
+  return timer;
 }
 
 async function runLanes(parallel: Lanes): Promise<void> {
@@ -237,6 +277,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.exit(signal === 'SIGINT' ? 130 : 143);
   });
 }
+heartbeat();
 try {
   await runLanes(lanes);
 } catch (code) {
