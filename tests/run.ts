@@ -15,6 +15,7 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 import { headlessShellPath } from './support/chromium.ts';
 import { stopProcessGroup } from './support/processes.ts';
 import { stopLeftoverClusters } from './support/tempPostgres.ts';
@@ -228,11 +229,7 @@ function runStep({ title, command: [bin, ...args], env }: Step): Promise<void> {
 
 /** The last non-empty line of a chunk of output, without its colours. */
 function lastLine(chunk: Buffer): string {
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: the escape starts colour codes
-  const lines = chunk
-    .toString()
-    .replace(/\x1b\[[0-9;]*m/g, '')
-    .split('\n');
+  const lines = stripVTControlCharacters(chunk.toString()).split('\n');
   return (
     lines
       .findLast((line) => line.trim() !== '')

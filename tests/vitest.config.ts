@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
-import { noBound } from './support/patience.ts';
+import { oneWait } from './support/patience.ts';
 
 // Functions tests that behave the same whatever the database: they run once, in the `functions` project
 // (the servers staticSite.test.ts starts use PGlite, the default). Everything else under
@@ -22,15 +22,14 @@ const databaseFree = [
 // The PGlite data directory lock: no PostgreSQL part.
 const pgliteOnly = ['tests/functions/dataDirLock.test.ts'];
 
-// No time limit on a test or a hook: every wait ends on what it waits for (a server that exits fails it),
-// and any fixed bound is one a shared, busy machine can exceed (a test that passed alone in 85 s timed out
-// at 240 s under a load of 15). expect.poll takes the same unbounded patience.
-const unbounded = { testTimeout: 0, hookTimeout: 0, expect: { poll: { timeout: noBound } } };
+// No time limit on a test or a hook, which a shared, busy machine can exceed (a test that passed alone in
+// 85 s timed out at 240 s under a load of 15); each single wait in them ends, by `oneWait` at the latest.
+const patient = { testTimeout: 0, hookTimeout: 0, expect: { poll: { timeout: oneWait } } };
 
 // Isolated: each file in a fresh process. A worker that ran file after file kept every PGlite instance's
 // WebAssembly memory it had opened (backups and restores open several), and one crashed with SIGSEGV on a
 // fresh clone; loading the API per file costs less.
-const functionsProject = { ...unbounded, isolate: true };
+const functionsProject = { ...patient, isolate: true };
 
 // Browser-suite files that need no shared server: the HTML check of dist/ and the consent tests, which
 // serve the build with an operator's tag (dist-tagged/) themselves. They run beside the others.
@@ -39,7 +38,7 @@ const standalone = [
   'tests/e2e/consent.test.ts',
   'tests/e2e/productionInstall.test.ts',
 ];
-const browserProject = { ...unbounded, fileParallelism: false };
+const browserProject = { ...patient, fileParallelism: false };
 
 // One config, seven projects: `npm test` (tests/run.ts) runs them; each can run alone,
 // e.g. `npx vitest run --config tests/vitest.config.ts --project unit`.
@@ -56,7 +55,7 @@ export default defineConfig({
           name: 'unit',
           include: ['tests/unit/**/*.test.{ts,tsx}'],
           environment: 'node',
-          ...unbounded,
+          ...patient,
         },
       },
       {

@@ -55,13 +55,14 @@ async function switchTo(link: string, build: string, builds: string): Promise<vo
 
 /**
  * Removes the builds older than `previous` (the one a server may still be answering from for a moment).
- * Newer ones are kept: another build may be writing one.
+ * Newer ones are kept: another build may be writing one; so is `current`, whatever `previous` was named.
  */
-async function removeOldBuilds(builds: string, previous: string | undefined): Promise<void> {
+async function removeOldBuilds(builds: string, previous: string | undefined, current: string): Promise<void> {
   if (!previous) return;
   const stamp = (name: string) => name.slice(0, previous.length);
   for (const name of await fs.readdir(builds)) {
-    if (stamp(name) < previous) await fs.rm(path.join(builds, name), { recursive: true, force: true });
+    if (name !== current && stamp(name) < previous)
+      await fs.rm(path.join(builds, name), { recursive: true, force: true });
   }
 }
 
@@ -93,7 +94,7 @@ async function publish(args: string[]): Promise<number> {
     return code === undefined ? 130 : code || 1;
   }
   await switchTo(link, build, builds);
-  await removeOldBuilds(builds, previous);
+  await removeOldBuilds(builds, previous, path.basename(build));
   console.log(`Published: ${shown(link)} -> ${shown(build)}`);
   return 0;
 }

@@ -109,7 +109,8 @@ it('subscribes on the Bulgarian home page, confirms from the letter, and unsubsc
   const unsubscribeLink = link('/bg/unsubscribe');
   expect(confirmLink).not.toBe('');
   expect(unsubscribeLink).not.toBe('');
-  expect(server.output()).toContain(confirmLink);
+  // The serve process prints the link just after it writes the file.
+  await expect.poll(() => server.output()).toContain(confirmLink);
 
   // Opening the link changes nothing: the page says what a press does, and the address stays pending.
   await page.goto(confirmLink);

@@ -13,7 +13,7 @@ import { lockIssueSend, SendRunningError } from '../../functions/newsletter/send
 import { adminOn } from '../support/adminInProcess.ts';
 import { uniqueEmail } from '../support/http.ts';
 import { createTestApp } from '../support/inProcessApp.ts';
-import { noBound } from '../support/patience.ts';
+import { oneWait } from '../support/patience.ts';
 import { repoRoot, runScript, spawnScript } from '../support/processes.ts';
 import { startSmtpServer, type TestSmtp } from '../support/smtpServer.ts';
 import { describeDb, freshDatabaseEnv, openDatabaseFor } from '../support/testDb.ts';
@@ -119,7 +119,7 @@ describeDb('npm run newsletter', () => {
         .where(eq(settings.key, `newsletter-send:${slug}`));
       // The next renewal (every 50 ms here) finds it; a busy machine may take longer than that.
       await vi.waitFor(() => expect(() => lock.check()).toThrow(/stopped: another run took over its lease/), {
-        timeout: noBound,
+        timeout: oneWait,
         interval: 50,
       });
       await lock.release();

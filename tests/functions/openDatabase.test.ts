@@ -6,7 +6,7 @@ import pg from 'pg';
 import { expect, inject, it } from 'vitest';
 import { loadConfig } from '../../functions/config.ts';
 import { openDatabase } from '../../functions/db/client.ts';
-import { noBound } from '../support/patience.ts';
+import { oneWait } from '../support/patience.ts';
 import { tempDir } from '../support/tempDirs.ts';
 import { describeDb, freshDatabaseEnv, onPglite } from '../support/testDb.ts';
 
@@ -42,7 +42,7 @@ describeDb('opening the database', () => {
     } else {
       // The pool was ended: the server sees no connection to the database (it drops them within moments).
       const url = env.DATABASE_URL ?? '';
-      await expect.poll(() => connectionsTo(url), { timeout: noBound }).toBe(0);
+      await expect.poll(() => connectionsTo(url), { timeout: oneWait }).toBe(0);
     }
   });
 });

@@ -7,7 +7,7 @@ import { errorMessages } from '../../functions/contract.ts';
 import { article, makeContentDir } from '../support/fixtures.ts';
 import { getJson as getJsonFrom, postJson, sessionId, uniqueClient, uniqueEmail } from '../support/http.ts';
 import { createTestApp, type TestApp } from '../support/inProcessApp.ts';
-import { noBound } from '../support/patience.ts';
+import { oneWait } from '../support/patience.ts';
 import { describeDb, freshDatabaseEnv } from '../support/testDb.ts';
 
 describeDb('API routes', () => {
@@ -352,7 +352,7 @@ describeDb('API routes', () => {
     expect((await getJson(`${api}/articles/4242/comments`)).status).toBe(404);
     fs.writeFileSync(path.join(contentDir, 'blog', 'bg', 'new.mdx'), article(4242, 'bg'));
     await expect
-      .poll(async () => (await getJson(`${api}/articles/4242/comments`)).status, { timeout: noBound })
+      .poll(async () => (await getJson(`${api}/articles/4242/comments`)).status, { timeout: oneWait })
       .toBe(200);
   });
 

@@ -7,7 +7,7 @@ import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { createStaticSite, type StaticSiteOptions } from '../../functions/server/staticSite.ts';
 import { fixtureScript, makeContentDir, makeDistDir } from '../support/fixtures.ts';
-import { noBound } from '../support/patience.ts';
+import { oneWait } from '../support/patience.ts';
 import { behindProxy, repoRoot, runScript, type Served, startServe } from '../support/processes.ts';
 import { tempDir } from '../support/tempDirs.ts';
 import { describeDb, freshDatabaseEnv } from '../support/testDb.ts';
@@ -119,7 +119,7 @@ describeDb('static site', () => {
     }
     // The same for a file streamed from disk (over the memory limit).
     fs.writeFileSync(`${dist}/large.txt`, 'x'.repeat(300 * 1024));
-    await vi.waitFor(async () => expect((await raw('/large.txt')).status).toBe(200), { timeout: noBound });
+    await vi.waitFor(async () => expect((await raw('/large.txt')).status).toBe(200), { timeout: oneWait });
     expect((await raw('/large.txt', { range: 'bytes=5-2' })).status).toBe(200);
     expect((await raw('/large.txt', { range: 'bytes=99999999-' })).status).toBe(416);
     expect((await raw('/large.txt', { range: 'bytes=-5' })).body.toString()).toBe('xxxxx');
@@ -286,7 +286,7 @@ describeDb('static site', () => {
     fs.writeFileSync(file, '<!doctype html><title>old</title>');
     // The index is taken again a moment after dist/ changes.
     await vi.waitFor(async () => expect(await served('/changing')).toEqual([200, 'old']), {
-      timeout: noBound,
+      timeout: oneWait,
     });
     const old = (await get('/changing')).headers.get('etag') ?? '';
     fs.writeFileSync(file, '<!doctype html><title>new</title>');
@@ -298,7 +298,7 @@ describeDb('static site', () => {
         expect([res.status, await res.text()]).toEqual([200, '<!doctype html><title>new</title>']);
         expect(res.headers.get('etag')).not.toBe(old);
       },
-      { timeout: noBound },
+      { timeout: oneWait },
     );
   });
 
@@ -314,7 +314,7 @@ describeDb('static site', () => {
         expect(await served('/going')).toEqual([200, 'going']);
         expect(await served('/going-small')).toEqual([200, 'going small']);
       },
-      { timeout: noBound },
+      { timeout: oneWait },
     );
     fs.rmSync(file);
     fs.rmSync(small);
@@ -334,7 +334,7 @@ describeDb('static site', () => {
         expect(await served('/going')).toEqual([404, 'not found']);
         expect(await served('/going-small')).toEqual([404, 'not found']);
       },
-      { timeout: noBound },
+      { timeout: oneWait },
     );
   });
 
@@ -630,12 +630,12 @@ describe('static files held in memory', () => {
       fs.utimesSync(file, later, later);
       await vi.waitFor(
         async () => expect((await exchange(`${site.url}/changing`)).body.toString()).toContain('one'),
-        { timeout: noBound },
+        { timeout: oneWait },
       );
       fs.writeFileSync(file, '<!doctype html><title>two</title>');
       await vi.waitFor(
         async () => expect((await exchange(`${site.url}/changing`)).body.toString()).toContain('two'),
-        { timeout: noBound },
+        { timeout: oneWait },
       );
       const rebuilt = await exchange(`${site.url}/changing`);
       // Proof it is memory that answers: with dist/ no longer watched, the same-sized bytes written on
@@ -733,7 +733,7 @@ describe('publishing a new build while serving', () => {
       expect(second.code, second.stderr).toBe(0);
       // The server reads the new build a moment after the switch: new files, new validators.
       await vi.waitFor(async () => expect((await exchange(`${site.url}/`)).headers.etag).not.toBe(before), {
-        timeout: noBound,
+        timeout: oneWait,
       });
       const { asked, wrong } = await asking.stop();
       expect(wrong).toEqual([]);
@@ -785,11 +785,11 @@ describe('publishing a new build while serving', () => {
           ? undefined
           : `${own} with the headers of ${build}`;
       });
-      await vi.waitFor(() => expect(seen).toContain('a'), { timeout: noBound });
+      await vi.waitFor(() => expect(seen).toContain('a'), { timeout: oneWait });
       // As publish.ts switches: a new link renamed over the old one.
       fs.symlinkSync(build('b'), `${link}.next`);
       fs.renameSync(`${link}.next`, link);
-      await vi.waitFor(() => expect(seen).toContain('b'), { timeout: noBound });
+      await vi.waitFor(() => expect(seen).toContain('b'), { timeout: oneWait });
       const { wrong } = await asking.stop();
       expect(wrong).toEqual([]);
       expect((await exchange(`${site.url}/`)).headers['x-build']).toBe('b');

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { type Browser, chromium } from 'playwright-core';
+import { oneWait } from './patience.ts';
 
 /**
  * Debian's Chromium without the browser around it (no browser can be downloaded here; this is what
@@ -21,8 +22,8 @@ export const chromiumFlags = [
 ];
 
 /**
- * The headless shell, whose every context waits without a time limit: a wait ends on what it waits for
- * (or on the page or browser closing), not after Playwright's 30 s, which a busy machine can exceed.
+ * The headless shell, whose every context waits up to `oneWait` rather than Playwright's 30 s, which a
+ * busy machine can exceed.
  */
 export async function launchChromium(): Promise<Browser> {
   if (!existsSync(headlessShellPath))
@@ -32,12 +33,12 @@ export async function launchChromium(): Promise<Browser> {
   const browser = await chromium.launch({
     executablePath: headlessShellPath,
     args: chromiumFlags,
-    timeout: 0,
+    timeout: oneWait,
   });
   const newContext = browser.newContext.bind(browser);
   browser.newContext = async (options) => {
     const context = await newContext(options);
-    context.setDefaultTimeout(0);
+    context.setDefaultTimeout(oneWait);
     return context;
   };
   return browser;

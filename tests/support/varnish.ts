@@ -38,6 +38,10 @@ export async function startVarnish(backend: string): Promise<Varnish> {
       new URL(backend).host,
       '-s',
       'malloc,32m',
+      // Its 5 s for an idle client connection is shorter than a starved test process may leave one of
+      // its pool unused, and a request sent as Varnish closes it fails ("other side closed").
+      '-p',
+      'timeout_idle=600',
     ],
     { stdio: ['ignore', 'pipe', 'pipe'], detached: true },
   );

@@ -14,6 +14,11 @@ export type UnsubscribeOutcome = 'done' | 'invalid' | 'error';
 export function takeToken(): string {
   const { search, pathname, hash } = window.location;
   if (search || hash) history.replaceState(history.state, '', pathname);
+  // The same link opened again in this tab changes only the fragment, which loads nothing: the page
+  // loads again to take the new token instead of showing the outcome of the last one.
+  window.addEventListener('hashchange', () => {
+    if (new URLSearchParams(window.location.hash.slice(1)).has('token')) window.location.reload();
+  });
   const fromFragment = new URLSearchParams(hash.slice(1)).get('token');
   return fromFragment ?? new URLSearchParams(search).get('token') ?? '';
 }
