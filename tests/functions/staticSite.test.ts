@@ -750,6 +750,19 @@ describe('publishing a new build while serving', () => {
     }
   });
 
+  it('keeps the build it publishes when the one served before has a name of its own', async () => {
+    const link = path.join(buildsFolder('publish-named'), 'dist');
+    // A build copied in by hand: its name sorts after every time stamp.
+    const byHand = path.join(`${link}-builds`, 'by-hand');
+    fs.mkdirSync(byHand, { recursive: true });
+    fs.writeFileSync(path.join(byHand, 'index.html'), '<!doctype html><title>by hand</title>');
+    fs.symlinkSync(path.relative(path.dirname(link), byHand), link, 'dir');
+    const published = await publishFixture(link);
+    expect(published.code, published.stderr).toBe(0);
+    expect(fs.existsSync(path.join(link, 'index.html'))).toBe(true);
+    expect(path.basename(fs.realpathSync(link))).not.toBe('by-hand');
+  });
+
   it('prints its usage for --help and publishes nothing when Astro builds nothing', async () => {
     const link = path.join(tempDir('publish-help'), 'dist');
     const help = await runScript('functions/server/publish.ts', ['--outDir', link, '--help'], {});
