@@ -31,7 +31,7 @@ const figures = {
   ),
   subscribers: gauge('advice_subscribers', 'Subscribers, by status', ['status']),
   comments: gauge('advice_comments', 'Comments, by status', ['status']),
-  backupAge: gauge('advice_backup_age_seconds', 'Age of the newest backup in BACKUP_DIR'),
+  backupAge: gauge('advice_backup_age_seconds', 'Age of the newest backup in BACKUP_DIR (+Inf: none yet)'),
   backupSize: gauge('advice_backup_size_bytes', 'Size of the newest backup in BACKUP_DIR'),
   backupChecked: gauge(
     'advice_backup_check_ok',
@@ -64,10 +64,9 @@ async function refresh(config: Config, database: Database, now = new Date()) {
     .where(sql`${mailQueue.status} = 'waiting' and ${mailQueue.nextAttemptAt} <= ${now}`);
   figures.oldestDue.set(due?.oldest ? (now.getTime() - new Date(due.oldest).getTime()) / 1000 : 0);
   const newest = await newestBackup(config.backup.dir);
-  if (newest) {
-    figures.backupAge.set((now.getTime() - Date.parse(newest.at)) / 1000);
-    figures.backupSize.set((await fs.stat(newest.file)).size);
-  }
+  // No backup yet is the oldest there is: an alert on its age fires rather than reading 0 as fresh.
+  figures.backupAge.set(newest ? (now.getTime() - Date.parse(newest.at)) / 1000 : Number.POSITIVE_INFINITY);
+  if (newest) figures.backupSize.set((await fs.stat(newest.file)).size);
   const checked = config.backup.dir ? await backupStatus(db) : undefined;
   if (checked) figures.backupChecked.set(checked.ok ? 1 : 0);
 }
@@ -77,6 +76,11 @@ export async function startMetricsServer(config: Config, database: () => Promise
   const { port, host } = config.metrics;
   if (port === undefined) return undefined;
   collectDefaultMetrics({ register: registry });
+  // Without BACKUP_DIR there are no backups to speak of; a gauge never set would read 0, "fresh".
+  if (!config.backup.dir) {
+    for (const name of ['advice_backup_age_seconds', 'advice_backup_size_bytes', 'advice_backup_check_ok'])
+      registry.removeSingleMetric(name);
+  }
   const server = http.createServer(async (request, response) => {
     if (request.method !== 'GET' || request.url?.split('?', 1)[0] !== '/metrics') {
       return void response.writeHead(404, { 'content-type': 'text/plain' }).end('Not found: GET /metrics\n');

@@ -69,6 +69,23 @@ describeDb('metrics', () => {
     }
   });
 
+  it('says nothing of backups when BACKUP_DIR is unset', async () => {
+    const env = {
+      ...(await freshDatabaseEnv()),
+      DIST_DIR: makeDistDir(),
+      METRICS_PORT: String(await freePort()),
+    };
+    const plain = await startServe(env);
+    try {
+      const url = /Metrics for Prometheus at (\S+)/.exec(plain.output())?.[1] ?? '';
+      const text = await (await fetch(url)).text();
+      expect(text).toContain('advice_subscribers');
+      expect(text).not.toContain('advice_backup_');
+    } finally {
+      await plain.stop();
+    }
+  });
+
   it('answers on loopback only', async () => {
     expect(metricsUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/metrics$/);
     const port = new URL(metricsUrl).port;
