@@ -10,7 +10,7 @@ export const dayTexts: Record<Lang, { feedTitle: string; feedDescription: string
   },
   bg: {
     feedTitle: 'Важен съвет: съветът за деня',
-    feedDescription: 'По едно малко, добро побутване всеки ден за всеки, който мисли прекалено.',
+    feedDescription: 'Едно малко, мило побутване на ден за всеки, който мисли прекалено.',
     embedLink: 'Съветът за деня от „Важен съвет“',
   },
 };

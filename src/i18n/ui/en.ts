@@ -322,7 +322,7 @@ export const en = {
   'saved.noscript': 'This list lives in your browser, so showing it needs JavaScript.',
   'saved.loading': 'Finding your tips...',
   'saved.failed': 'Your tips could not be shown just now. Please try again in a moment.',
-  'saved.empty': 'Nothing kept yet. Press “Keep” under a tip you like and it waits for you here.',
+  'saved.empty': 'Nothing kept yet. Press “Keep” under a tip you like and it will wait for you here.',
   'saved.remove': 'Remove',
   'saved.removed': 'Removed from your list.',
   'saved.send': 'Send this list',
