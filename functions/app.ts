@@ -8,7 +8,7 @@ import { secureHeaders } from 'hono/secure-headers';
 import { errorMessages } from './contract.ts';
 import { corsFor, refuseCrossSite } from './http/origin.ts';
 import { requestTrust } from './http/requestTrust.ts';
-import { documentHeaders, hsts, securityHeaders } from './http/securityHeaders.ts';
+import { documentHeaders, hsts } from './http/securityHeaders.ts';
 import { isHttps, type TrustProxy } from './http/trustProxy.ts';
 import { countRequests } from './metrics/requests.ts';
 import { articles } from './routes/articles.ts';
@@ -32,8 +32,9 @@ export function apiHeaders(trustOf: (c: Context<AppEnv>) => TrustProxy = request
   return every(
     secureHeaders({
       contentSecurityPolicy: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] },
-      referrerPolicy: securityHeaders['Referrer-Policy'],
-      xFrameOptions: documentHeaders['X-Frame-Options'],
+      // As the pages: the browsers' own referrer policy, and the CSP's frame-ancestors against framing.
+      referrerPolicy: false,
+      xFrameOptions: false,
       strictTransportSecurity: false,
     }),
     createMiddleware<AppEnv>(async (c, next) => {

@@ -128,9 +128,9 @@ describe('every text is drawn in the site fonts, not a fallback', () => {
     });
   }
 
-  for (const { home, button, lang } of [
-    { home: '/', button: 'GET WISDOM', lang: 'en' },
-    { home: '/bg/', button: 'ДАЙ МЪДРОСТ', lang: 'bg' },
+  for (const { home, button, share, lang } of [
+    { home: '/', button: 'GET WISDOM', share: 'Share', lang: 'en' },
+    { home: '/bg/', button: 'ДАЙ МЪДРОСТ', share: 'Сподели', lang: 'bg' },
   ]) {
     it(`${home} while busy, then with a tip and its feedback`, async () => {
       const page = await openWarm(home, lang);
@@ -151,7 +151,7 @@ describe('every text is drawn in the site fonts, not a fallback', () => {
       await page.locator('[data-advice-card] blockquote').waitFor();
       // Sharing: the toast quotes the tip's address, whose rarer characters come with the body font's
       // -rest file and are swapped in when it arrives, as for a visitor's comment.
-      await page.locator('[data-advice-card] button').first().click();
+      await page.locator('[data-advice-card]').getByRole('button', { name: share }).click();
       await page.locator('[data-feedback]').waitFor();
       await page.locator('[data-sonner-toast]').first().waitFor();
       await page.evaluate(async () => {
