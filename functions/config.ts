@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { isValidEmail, normaliseEmail } from './contract.ts';
+import { defaultDataDir } from './dataDir.ts';
 import { barePlatform, parseTrustProxy, type TrustProxy } from './http/trustProxy.ts';
 
 /** A count as written: digits only, at least `min` (0 or 1), `fallback` when unset. */
@@ -23,7 +24,7 @@ const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'expected a postgres:// or postgresql:// connection URL')
     .optional(),
-  DATA_DIR: z.string().default('./data'),
+  DATA_DIR: z.string().default(defaultDataDir),
   PG_POOL_MAX: count(10, 1),
   HASH_SECRET: z.string().min(32, 'expected at least 32 characters').optional(),
   TRUST_PROXY: z
@@ -248,3 +249,6 @@ export function mailProblem(config: Config, platform?: string): string | undefin
   }
   return undefined;
 }
+
+/** Where letters' links point: SITE_URL, or the address `npm run serve` uses by default. */
+export const siteUrlOf = (config: Config) => config.siteUrl ?? `http://${config.host}:${config.port || 4321}`;

@@ -6,6 +6,15 @@
 export const languages = ['en', 'bg'] as const;
 export type Lang = (typeof languages)[number];
 
+/** Where each language's pages live: English unprefixed, Bulgarian under `/bg`; written here alone. */
+export const pathPrefix: Record<Lang, string> = { en: '', bg: '/bg' };
+
+/**
+ * The path of a language-neutral page in one language, for the pages and for the links in letters.
+ * @example localizePath('/about', 'bg') // '/bg/about'; localizePath('/', 'bg') // '/bg/'
+ */
+export const localizePath = (neutral: string, lang: Lang): string => `${pathPrefix[lang]}${neutral}`;
+
 /** A tip id as a language spells it: English `en_5` / `en_r3`, Bulgarian `5` / `r3`, at most 4 digits. */
 export const tipIdPattern = /^(en_)?r?\d{1,4}$/;
 

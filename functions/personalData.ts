@@ -2,14 +2,7 @@
 // everything held, delete it all (and keep it deleted through restores: erasure.ts). Tip ratings are
 // keyed on an anonymous browser session, not an address, so they cannot be linked.
 import { asc, eq, inArray, sql } from 'drizzle-orm';
-import {
-  articleRatings,
-  comments,
-  courseSchedule,
-  mailQueue,
-  newsletterSends,
-  subscribers,
-} from './db/schema.ts';
+import { articleRatings, comments, courseSchedule, mailQueue, subscribers } from './db/schema.ts';
 import type { Db } from './db/types.ts';
 import { mailboxHash, mailboxOf, recordErasure } from './erasure.ts';
 import { keyedHash } from './http/clientKey.ts';
@@ -25,15 +18,10 @@ const ofMailbox = (email: string) => sql`${subscribers.mailbox} = mailbox_key(${
 
 const iso = (date: Date) => date.toISOString();
 
-/** The subscription's letters waiting for it, its newsletter send log and its place in the course. */
+/** The subscription's letters (waiting, and the issues sent to it) and its place in the course. */
 async function subscriptionOf(db: Db, subscriber: typeof subscribers.$inferSelect) {
-  const [queued, sends, [course]] = await Promise.all([
+  const [queued, [course]] = await Promise.all([
     db.select().from(mailQueue).where(eq(mailQueue.subscriberId, subscriber.id)).orderBy(asc(mailQueue.id)),
-    db
-      .select()
-      .from(newsletterSends)
-      .where(eq(newsletterSends.subscriberId, subscriber.id))
-      .orderBy(asc(newsletterSends.updatedAt)),
     db.select().from(courseSchedule).where(eq(courseSchedule.subscriberId, subscriber.id)),
   ]);
   return {
@@ -44,11 +32,12 @@ async function subscriptionOf(db: Db, subscriber: typeof subscribers.$inferSelec
     queuedLetters: queued.map((q) => ({
       id: q.id,
       kind: q.kind,
+      ...(q.issue === null ? {} : { issue: q.issue }),
       status: q.status,
       attempts: q.attempts,
       queuedAt: iso(q.createdAt),
+      ...(q.status === 'sent' ? { sentAt: iso(q.nextAttemptAt) } : {}),
     })),
-    newsletterSends: sends.map((l) => ({ issue: l.issue, status: l.status, at: iso(l.updatedAt) })),
     /** The course's next letter (1-5) and when it is due; null once the last is queued or before confirming. */
     course: course ? { nextLetter: course.step + 1, dueAt: iso(course.dueAt) } : null,
   };
@@ -98,7 +87,7 @@ export async function exportPerson(db: Db, secret: string, email: string) {
 }
 
 /**
- * Deletes the subscriptions of the mailbox (with their queued letters and send logs), its comments and
+ * Deletes the subscriptions of the mailbox (with their letters, issues sent included), its comments and
  * its article ratings, all or nothing, and logs the erasure so no restore brings any of it back.
  */
 export async function deletePerson(db: Db, secret: string, email: string) {
@@ -109,10 +98,6 @@ export async function deletePerson(db: Db, secret: string, email: string) {
     const { hashes } = await personHashes(tx, secret, email);
     const ids = tx.select({ id: subscribers.id }).from(subscribers).where(ofMailbox(email));
     const letters = await tx.delete(mailQueue).where(inArray(mailQueue.subscriberId, ids)).returning();
-    const sends = await tx
-      .delete(newsletterSends)
-      .where(inArray(newsletterSends.subscriberId, ids))
-      .returning();
     const gone = await tx.delete(subscribers).where(ofMailbox(email)).returning({ email: subscribers.email });
     const ownComments = await tx.delete(comments).where(inArray(comments.emailHash, hashes)).returning();
     const ratings = await tx
@@ -124,7 +109,6 @@ export async function deletePerson(db: Db, secret: string, email: string) {
       addresses: gone.map((row) => row.email),
       subscribers: gone.length,
       queuedLetters: letters.length,
-      newsletterSends: sends.length,
       comments: ownComments.length,
       articleRatings: ratings.length,
     };

@@ -1,5 +1,6 @@
 // Folders and files that hold visitors' data (DATA_DIR: the database, the outbox of letters with their
 // addresses and live links) belong to the server's user alone: folders 0700, files 0600.
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -41,4 +42,30 @@ export async function closeFilesToOthers(dir: string): Promise<void> {
     const stats = await fs.promises.lstat(file).catch(() => undefined);
     if (stats?.isFile() && stats.mode & 0o077) await fs.promises.chmod(file, stats.mode & 0o700);
   }
+}
+
+/**
+ * Writes `text` to `file` as a file only its owner reads (0600): under a random temporary name beside
+ * it, created exclusively (so nothing planted at that name, a link to elsewhere included, is opened)
+ * with its mode set on the open file, and renamed once complete, so a reader never sees half a backup.
+ */
+export async function writePrivateFile(file: string, text: string): Promise<void> {
+  const temporary = path.join(path.dirname(file), `.${path.basename(file)}.${randomUUID()}.partial`);
+  const handle = await fs.promises.open(temporary, 'wx', privateFileMode);
+  try {
+    // Whatever the umask made of the mode at creation.
+    await handle.chmod(privateFileMode);
+    await handle.writeFile(text);
+    // On disk before the rename makes it the backup.
+    await handle.sync();
+  } catch (error) {
+    await handle.close();
+    await fs.promises.rm(temporary, { force: true });
+    throw error;
+  }
+  await handle.close();
+  await fs.promises.rename(temporary, file).catch(async (error: unknown) => {
+    await fs.promises.rm(temporary, { force: true });
+    throw error;
+  });
 }

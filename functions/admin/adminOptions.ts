@@ -9,4 +9,9 @@ export interface AdminOptions {
   siteUrl: string;
   /** The site's secret, or undefined where none can be had (a command never makes one up). */
   secret(): Promise<string | undefined>;
+  /**
+   * The running server's drain of its mail queue (undefined while it has none): `newsletter send` then
+   * sends through it, so the server's one pace holds; a command with no server drains on its own.
+   */
+  drainMail?: () => Promise<unknown>;
 }

@@ -7,8 +7,8 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Config } from '../config.ts';
 import { signBackup } from '../db/backupSignature.ts';
-import { writePrivateFile } from '../db/dump.ts';
 import type { Database } from '../db/types.ts';
+import { writePrivateFile } from '../privateFiles.ts';
 import { safeError } from '../safeError.ts';
 import { checkBackup, recordBackupStatus } from './backupCheck.ts';
 

@@ -1,35 +1,18 @@
-// POST /newsletter/send of the admin API: the site sends an issue with its own mail transport, secret and
-// SITE_URL, and streams its progress to the command as lines of JSON (one per letter, then the summary).
-// A command that stops (Ctrl-C) stops the send after the letter in hand; running it again resumes.
+// POST /newsletter/send of the admin API: the site queues an issue's letters and drains them with its own
+// mail transport, secret and SITE_URL, streaming its progress to the command as lines of JSON (one per
+// letter, then the summary). A command that stops (Ctrl-C) stops the run after the letter in hand; the
+// letters left wait in the queue, and running it again (or the site's mail queue) sends them.
 import { zValidator } from '@hono/zod-validator';
 import { Hono } from 'hono';
 import { stream } from 'hono/streaming';
 import { z } from 'zod';
-import { type Config, productionProblem } from '../config.ts';
+import { productionProblem } from '../config.ts';
+import { dryRunIssue, type SendLine, sendIssue } from '../mail/issueLetters.ts';
+import { drainQueue } from '../mail/queue.ts';
 import { createMailTransport } from '../mail/transport.ts';
 import { issueSlugPattern } from '../newsletter/issueSchema.ts';
-import { IssueError, listIssues, loadIssue } from '../newsletter/issues.ts';
-import { type SendSummary, sendIssue } from '../newsletter/send.ts';
-import { SendRunningError } from '../newsletter/sendLock.ts';
+import { IssueError, loadIssue, unknownIssue } from '../newsletter/issues.ts';
 import type { AdminOptions } from './adminOptions.ts';
-
-/** One line of the answer: progress, the end, or why it stopped. */
-export type SendLine =
-  | { done: number; total: number; transport?: string; perSecond?: number }
-  | { summary: SendSummary }
-  | { error: string };
-
-/** What to say when `slug` is not an issue of the content, naming those there are; undefined when it is. */
-export async function unknownIssue(contentDir: string, slug: string) {
-  const known = await listIssues(contentDir);
-  if (known.includes(slug)) return undefined;
-  const issues =
-    known.length > 0 ? `Issues: ${known.join(', ')}.` : 'There are no issues in content/newsletter yet.';
-  return `Unknown issue: ${slug}. ${issues}`;
-}
-
-/** Where letters' links point: SITE_URL, or the address `npm run serve` uses by default. */
-export const siteUrlOf = (config: Config) => config.siteUrl ?? `http://${config.host}:${config.port || 4321}`;
 
 const sendBody = z.object({ slug: z.string().regex(issueSlugPattern), dryRun: z.boolean().default(false) });
 
@@ -38,6 +21,7 @@ const noSecret =
 
 export function sendRoute(options: AdminOptions) {
   const { config } = options.services;
+  const { db } = options.database;
   return new Hono().post('/send', zValidator('json', sendBody), async (c) => {
     const { slug, dryRun } = c.req.valid('json');
     const smtp = Boolean(config.mail.smtpUrl) && !dryRun;
@@ -51,27 +35,37 @@ export function sendRoute(options: AdminOptions) {
     if (issue instanceof IssueError) return c.json({ error: issue.message }, 422);
     const secret = await options.secret();
     if (!secret) return c.json({ error: noSecret }, 409);
+    const context = { secret, siteUrl: options.siteUrl };
     const aborted = new AbortController();
     return stream(c, async (out) => {
       out.onAbort(() => aborted.abort());
       const line = (value: SendLine) => out.writeln(JSON.stringify(value));
       const transport = createMailTransport(config);
+      const { perSecond } = config.mail;
       try {
-        await line({ done: 0, total: 0, transport: transport.description, perSecond: config.mail.perSecond });
-        const summary = await sendIssue(options.database.db, {
-          transport,
-          context: { secret, siteUrl: options.siteUrl },
+        await line({ done: 0, total: 0, transport: transport.description, perSecond });
+        if (dryRun) return void (await line({ summary: await dryRunIssue(db, context, slug, issue) }));
+        // The server's drain, or the queue's drain here, one letter at a time, so progress shows per letter.
+        const ownDrain = () =>
+          drainQueue(db, {
+            transport,
+            context,
+            confirmPerHour: 0,
+            contentDir: config.contentDir,
+            kinds: ['issue'],
+            batch: 1,
+            perSecond,
+          });
+        const drain = options.drainMail ?? ownDrain;
+        const summary = await sendIssue(db, {
           slug,
-          issue,
-          perSecond: config.mail.perSecond,
-          dryRun,
+          drain,
           signal: aborted.signal,
           onProgress: (done, total) => void line({ done, total }),
         });
         await line({ summary });
       } catch (error) {
-        if (!(error instanceof SendRunningError))
-          console.error(`newsletter send failed: ${(error as Error).message}`);
+        console.error(`newsletter send failed: ${(error as Error).message}`);
         await line({ error: (error as Error).message });
       } finally {
         transport.close();

@@ -3,9 +3,7 @@
 import { parseResponse } from 'hono/client';
 import type { AdminClient } from '../admin/adminClient.ts';
 import { isValidEmail, languages, normaliseEmail } from '../contract.ts';
-import { writePrivateFile } from '../db/dump.ts';
-import { formatStats } from '../stats.ts';
-import { formatTipReport, tipReportCsv } from '../tipRanking.ts';
+import { writePrivateFile } from '../privateFiles.ts';
 import {
   type Command,
   CommandFailure,
@@ -18,6 +16,8 @@ import {
   runCommandLine,
   withSite,
 } from './commandLine.ts';
+import { formatStats } from './statsText.ts';
+import { formatTipReport, tipReportCsv } from './tipReportText.ts';
 
 const usage = `Usage: npm run admin -- <command>
 
@@ -97,8 +97,8 @@ function adminCommands(open: OpenApi): Record<string, Command> {
         const email = normaliseEmail(address);
         const gone = await parseResponse(client.people.delete.$post({ json: { email } }));
         return (
-          `Deleted for ${email}: ${gone.subscribers} subscription(s) with ${gone.queuedLetters} queued ` +
-          `letter(s) and ${gone.newsletterSends} send-log row(s), ${gone.comments} comment(s), ` +
+          `Deleted for ${email}: ${gone.subscribers} subscription(s) with ${gone.queuedLetters} letter(s) ` +
+          `(queued, or issues sent), ${gone.comments} comment(s), ` +
           `${gone.articleRatings} article rating(s).`
         );
       },

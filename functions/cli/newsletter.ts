@@ -7,12 +7,11 @@ import { Readable } from 'node:stream';
 import type { ReadableStream as WebStream } from 'node:stream/web';
 import { escapeUTF8 } from 'entities';
 import { parseResponse } from 'hono/client';
-import type { SendLine } from '../admin/sendRoute.ts';
-import { type Config, ConfigError, loadConfig } from '../config.ts';
+import { type Config, ConfigError, loadConfig, siteUrlOf } from '../config.ts';
 import { languages } from '../contract.ts';
+import type { SendLine, SendSummary } from '../mail/issueLetters.ts';
 import type { LetterContext } from '../mail/letters.ts';
 import type { Letter } from '../mail/transport.ts';
-import type { SendSummary } from '../newsletter/send.ts';
 import { CommandFailure, needsArgument, runCommandLine, withSite } from './commandLine.ts';
 
 const usage = `Usage: npm run newsletter -- <command>
@@ -43,11 +42,10 @@ async function preview(slug: string) {
   } catch (error) {
     throw new CommandFailure(error instanceof ConfigError ? error.message : String(error));
   }
-  const { siteUrlOf, unknownIssue } = await import('../admin/sendRoute.ts');
   const { runningSiteUrl } = await import('../admin/adminClient.ts');
-  const { IssueError, loadIssue } = await import('../newsletter/issues.ts');
+  const { IssueError, loadIssue, unknownIssue } = await import('../newsletter/issues.ts');
   // The links `send` would write: the running site's address, else what a server here would use.
-  const context = { secret: 'preview', siteUrl: (await runningSiteUrl(config)) ?? siteUrlOf(config) };
+  const context = { secret: 'preview', siteUrl: (await runningSiteUrl(config.dataDir)) ?? siteUrlOf(config) };
   const dir = path.join(config.dataDir, 'newsletter-preview', slug);
   try {
     if (slug === 'course') return await previewCourse(config.contentDir, context, dir);
@@ -103,7 +101,7 @@ async function previewCourse(contentDir: string, context: LetterContext, dir: st
   return `Preview of the course (${course.length} letters, ${languages.join(' and ')}) written to ${dir}: open index.html.`;
 }
 
-/** What a finished send says: how many went, were skipped, resumed, gone or failed. */
+/** What a finished send says: how many went, were skipped, resumed, gone, retrying or failed. */
 function describeSend(summary: SendSummary): string {
   const { en, bg } = summary.byLanguage;
   const lines = [
@@ -112,15 +110,23 @@ function describeSend(summary: SendSummary): string {
       : `Sent ${summary.sent} of ${summary.total} letter(s) (en ${en}, bg ${bg}).`,
     `${summary.alreadySent} subscriber(s) had this issue already and were skipped.`,
   ];
-  if (summary.resumed > 0 && !summary.dryRun) {
+  if (summary.resumed > 0) {
     lines.push(
-      `${summary.resumed} letter(s) interrupted by an earlier run went again, with their original Message-ID.`,
+      `${summary.resumed} letter(s) queued by an earlier run that stopped were taken up, each with its own Message-ID.`,
     );
   }
-  if (summary.gone > 0)
-    lines.push(`${summary.gone} subscriber(s) unsubscribed during the run and got nothing.`);
-  if (summary.bounced > 0)
-    lines.push(`${summary.bounced} mailbox(es) refused for good by their mail server (5xx): unsubscribed.`);
+  if (summary.gone > 0) {
+    lines.push(
+      `${summary.gone} subscriber(s) left during the run (unsubscribed, or their mail server refused the ` +
+        'mailbox for good) and got nothing.',
+    );
+  }
+  if (summary.retrying > 0) {
+    lines.push(
+      `${summary.retrying} letter(s) could not be sent yet: the site's mail queue tries them again ` +
+        '(`npm run admin -- queue` shows them), or run the same command again later.',
+    );
+  }
   if (summary.failed.length > 0) {
     lines.push(
       `${summary.failed.length} letter(s) FAILED after retries; run the same command again to retry them:`,
@@ -157,7 +163,7 @@ function send(slug: string, dryRun: boolean) {
       if ('error' in line) throw new CommandFailure(line.error);
       if ('summary' in line) {
         console.log(describeSend(line.summary));
-        return line.summary.failed.length > 0 ? 1 : 0;
+        return line.summary.failed.length + line.summary.retrying > 0 ? 1 : 0;
       }
       if (line.transport) {
         console.log(

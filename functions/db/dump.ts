@@ -4,7 +4,6 @@
 // be the server's or newer. Both dump in one snapshot (a transaction of its own), so a site taking
 // writes meanwhile gets a consistent backup and waits for nothing.
 import { execFile } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -64,30 +63,4 @@ export function portableDump(sql: string): string {
   return sql
     .replace(/^\\(?:un)?restrict\b.*$/gm, '')
     .replace(/^SET transaction_timeout = 0;$/gm, '-- (transaction_timeout: PostgreSQL 17 and later)');
-}
-
-/**
- * Writes `text` to `file` as a file only its owner reads (0600): under a random temporary name beside
- * it, created exclusively (so nothing planted at that name, a link to elsewhere included, is opened)
- * with its mode set on the open file, and renamed once complete, so a reader never sees half a backup.
- */
-export async function writePrivateFile(file: string, text: string): Promise<void> {
-  const temporary = path.join(path.dirname(file), `.${path.basename(file)}.${randomUUID()}.partial`);
-  const handle = await fs.promises.open(temporary, 'wx', 0o600);
-  try {
-    // Whatever the umask made of the mode at creation.
-    await handle.chmod(0o600);
-    await handle.writeFile(text);
-    // On disk before the rename makes it the backup.
-    await handle.sync();
-  } catch (error) {
-    await handle.close();
-    await fs.promises.rm(temporary, { force: true });
-    throw error;
-  }
-  await handle.close();
-  await fs.promises.rename(temporary, file).catch(async (error: unknown) => {
-    await fs.promises.rm(temporary, { force: true });
-    throw error;
-  });
 }

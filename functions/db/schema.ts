@@ -22,10 +22,9 @@ import { languages, moderationStatuses } from '../contract.ts';
 // Each text column with a fixed set of values names its set once: the column's type (so rows carry
 // `'en' | 'bg'`, not string) and its CHECK constraint both come from it.
 export const subscriberStatuses = ['pending', 'confirmed'] as const;
-export const mailKinds = ['confirm', 'moderation', 'course'] as const;
+export const mailKinds = ['confirm', 'moderation', 'course', 'issue'] as const;
 export type MailKind = (typeof mailKinds)[number];
-export const mailStatuses = ['waiting', 'failed'] as const;
-export const sendStatuses = ['sending', 'sent', 'failed'] as const;
+export const mailStatuses = ['waiting', 'failed', 'sent'] as const;
 
 /** `column in ('a', 'b')`: the values are constants of this file, never input. */
 const oneOf = (column: PgColumn, values: readonly string[]): SQL =>
@@ -73,11 +72,13 @@ export const subscribers = pgTable(
 
 /**
  * Letters waiting to leave: moved here from `subscribers.confirm_wanted` (a confirmation letter) or
- * `course_schedule` (a letter of the course, `course_step` 0-4) by the queue drainer, sent by it,
- * deleted once sent. A letter holds no address or link: both are made from the subscriber row at
- * sending time. `failed` letters gave up after their last retry and wait for the operator
- * (`npm run admin -- queue`). Beyond the key, only the guards that one course letter and one
- * moderation letter wait at a time.
+ * `course_schedule` (a letter of the course, `course_step` 0-4) by the queue drainer, or put here by
+ * `newsletter send` (an issue, one row per reader); sent by the drainer and deleted once sent, except an
+ * issue's, kept `sent` (its `next_attempt_at` then being when it left) so no reader gets an issue twice.
+ * A letter holds no address or link: both are made from the subscriber row at sending time. `failed`
+ * letters gave up after their last retry and wait for the operator (`npm run admin -- queue`). Beyond the
+ * key, only the guards that one course letter and one moderation letter wait at a time, and that a
+ * reader has one row per issue.
  *
  * A `moderation` letter goes to the operator (ADMIN_EMAIL), not a subscriber: it has no subscriber and
  * lists, when it leaves, every held comment the operator has not been told about. At most one waits at
@@ -95,6 +96,8 @@ export const mailQueue = pgTable(
     lastError: text('last_error'),
     createdAt: createdAt(),
     courseStep: smallint('course_step'),
+    /** The issue's slug, for an `issue` letter. */
+    issue: text('issue'),
   },
   (t) => [
     check('mail_queue_kind', oneOf(t.kind, mailKinds)),
@@ -110,6 +113,9 @@ export const mailQueue = pgTable(
     uniqueIndex('mail_queue_course_letter')
       .on(t.subscriberId, t.courseStep)
       .where(sql`${t.courseStep} is not null`),
+    check('mail_queue_issue', sql`(${t.kind} = 'issue') = (${t.issue} is not null)`),
+    check('mail_queue_sent', sql`${t.status} <> 'sent' or ${t.kind} = 'issue'`),
+    uniqueIndex('mail_queue_issue_letter').on(t.subscriberId, t.issue).where(sql`${t.issue} is not null`),
   ],
 );
 
@@ -146,27 +152,6 @@ export const lettersSent = pgTable(
     sent: integer('sent').notNull(),
   },
   (t) => [primaryKey({ columns: [t.day, t.kind] }), check('letters_sent_kind', oneOf(t.kind, mailKinds))],
-);
-
-/**
- * The send log of newsletter issues: one row per issue and subscriber, written `sending` before the
- * letter goes and `sent` once the mail server took it, so an interrupted send resumes where it stopped.
- */
-export const newsletterSends = pgTable(
-  'newsletter_sends',
-  {
-    issue: text('issue').notNull(),
-    subscriberId: subscriberId().notNull(),
-    status: text('status', { enum: sendStatuses }).notNull(),
-    attempts: integer('attempts').notNull().default(0),
-    lastError: text('last_error'),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [
-    primaryKey({ columns: [t.issue, t.subscriberId] }),
-    index('newsletter_sends_subscriber').on(t.subscriberId),
-    check('newsletter_sends_status', oneOf(t.status, sendStatuses)),
-  ],
 );
 
 /** One like (1) or dislike (0) per tip, language and anonymous browser session. No IP, no e-mail. */

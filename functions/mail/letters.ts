@@ -2,7 +2,7 @@
 // and every letter to a subscriber has a visible unsubscribe link and the RFC 8058 one-click headers.
 import { render } from '@react-email/render';
 import type { ReactNode } from 'react';
-import type { Lang } from '../contract.ts';
+import { type Lang, localizePath } from '../contract.ts';
 import type { subscribers } from '../db/schema.ts';
 import type { ProblemCode } from '../health/problems.ts';
 import { type CourseLetter, fillCourseMarkdown, loadCourse, tipText } from '../newsletter/course.ts';
@@ -24,7 +24,7 @@ export type LetterContext = Record<'secret' | 'siteUrl', string>;
 
 /** A page of the site in a language: `/unsubscribe` or `/bg/unsubscribe`. */
 const pageUrl = (siteUrl: string, language: Lang, path: string) =>
-  `${siteUrl}${language === 'bg' ? '/bg' : ''}${path}`;
+  `${siteUrl}${localizePath(path, language)}`;
 
 /** The framed content as the letter's HTML and plain-text parts. */
 async function renderLetter(frame: FrameProps, content: ReactNode[]) {

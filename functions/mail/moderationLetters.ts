@@ -16,8 +16,6 @@ import type { MailTransport } from './transport.ts';
 const listedPerLetter = 20;
 /** Held comments one letter accounts for; a flood beyond this goes in the next letter, an hour later. */
 const coveredPerLetter = 500;
-// A claimed letter is not claimed again for this long, in case its drainer dies mid-send.
-const claimLeaseMs = 5 * 60_000;
 
 /**
  * Queues the letter about held comments unless one waits already (the partial unique index
@@ -41,25 +39,15 @@ export interface Operator {
 
 const untoldHeld = and(eq(comments.status, 'held'), isNull(comments.operatorToldAt));
 
-/** Sends the due letter about held comments, if any, to the operator of `options.operator`. */
-export async function drainModerationLetters(
+/** Sends the claimed letter about held comments (queue.ts) to the operator, counting it in `result`. */
+export async function sendModerationLetter(
   db: Db,
-  options: { transport: MailTransport; context: LetterContext; operator?: Operator },
+  options: { transport: MailTransport; context: LetterContext; operator: Operator },
+  letter: { id: number; attempts: number },
   now: Date,
-): Promise<{ sent: number; retrying: number; failed: number }> {
-  const result = { sent: 0, retrying: 0, failed: 0 };
-  const operator = options.operator;
-  if (!operator) return result;
-  const [letter] = await db
-    .update(mailQueue)
-    .set({ attempts: sql`${mailQueue.attempts} + 1`, nextAttemptAt: new Date(now.getTime() + claimLeaseMs) })
-    .where(
-      sql`${mailQueue.id} in (
-        select id from mail_queue where kind = 'moderation' and status = 'waiting' and next_attempt_at <= ${now}
-        limit 1 for update skip locked)`,
-    )
-    .returning({ id: mailQueue.id, attempts: mailQueue.attempts });
-  if (!letter) return result;
+  result: { sent: number; retrying: number; failed: number },
+): Promise<void> {
+  const { operator } = options;
   const covered = await db
     .select(reviewColumns)
     .from(comments)
@@ -86,9 +74,8 @@ export async function drainModerationLetters(
     await db.delete(mailQueue).where(eq(mailQueue.id, letter.id));
   } catch (error) {
     await recordFailure(db, letter, now, error, result);
-    return result;
+    return;
   }
   // Comments held while this letter was being made, or beyond what it covered, get the next one.
   if ((await db.$count(comments, untoldHeld)) > 0) await queueModerationLetter(db, now);
-  return result;
 }

@@ -1,12 +1,15 @@
-// The mail queue's drainer: sends the letters subscriptions asked for, with retries and back-off.
-// Runs every few seconds in `npm run serve` and every minute on Netlify (platforms/netlify-mail.ts).
+// The mail queue's drainer: sends every letter (confirmations, the course, the newsletter's issues, the
+// operator's about held comments), with retries and back-off. Runs every few seconds in `npm run serve`,
+// every minute on Netlify (platforms/netlify-mail.ts) and during `newsletter send` (its issue's letters).
 // Several drainers may run at once: each claims its letters (row locks, skipped by the others).
+import { setTimeout as sleep } from 'node:timers/promises';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { type MailKind, mailQueue, rateLimits, subscribers } from '../db/schema.ts';
 import type { Db } from '../db/types.ts';
 import { forgetSubscriber } from '../erasure.ts';
 import { countAttempt } from '../http/rateLimit.ts';
 import { lettersFailedTotal, lettersSentTotal } from '../metrics/counters.ts';
+import { type Issue, loadIssue } from '../newsletter/issues.ts';
 import { safeError } from '../safeError.ts';
 import { countBounce, isPermanentRefusal } from './bounces.ts';
 import { queueCourseLetters } from './courseSchedule.ts';
@@ -30,7 +33,7 @@ const leaseMs = (batch: number) => batch * letterTimeoutMs + 60_000;
 // every client at once). Confirmation letters and the course's each have a share of CONFIRM_MAIL_PER_HOUR
 // of their own, so a flood of sign-ups that spends the confirmations' share never holds up a subscriber's
 // course (a day-28 letter must leave before the day-30 purge).
-type CappedKind = Exclude<MailKind, 'moderation'>;
+type CappedKind = 'confirm' | 'course';
 const capAction: Record<CappedKind, string> = { confirm: 'confirm-mail', course: 'course-mail' };
 
 export interface DrainOptions {
@@ -38,8 +41,12 @@ export interface DrainOptions {
   context: LetterContext;
   /** CONFIRM_MAIL_PER_HOUR: most confirmation letters per clock hour, as many course letters; 0: no cap. */
   confirmPerHour: number;
-  /** The content folder, for the letters of the course; a drainer without it sends only confirmations. */
+  /** The content folder, for the course's letters and the issues; without it only confirmations go. */
   contentDir?: string;
+  /** Which kinds this drain sends (`newsletter send`: its issue's); every kind when absent. */
+  kinds?: readonly MailKind[];
+  /** NEWSLETTER_PER_SECOND: most issue letters per second, in this process; unpaced when absent. */
+  perSecond?: number;
   now?: Date;
   batch?: number;
   /** The operator (ADMIN_EMAIL) to tell about held comments; without one no such letter is sent. */
@@ -61,22 +68,18 @@ export interface DrainOptions {
 const fairTurn = (email: SQL, newest: SQL) =>
   sql`row_number() over (partition by split_part(${email}, '@', 2) order by ${newest} desc)`;
 
-/** Claims up to `limit` waiting letters of `kind`, for a drain that may send `batch` letters in all. */
-async function claim(db: Db, now: Date, kind: CappedKind, limit: number, batch: number) {
+/** Claims up to `limit` due letters of `kind` until `leaseMs` from now (a moderation letter has no subscriber). */
+async function claim(db: Db, now: Date, kind: MailKind, limit: number, leaseMs: number) {
   if (limit <= 0) return [];
   return db
     .update(mailQueue)
-    .set({
-      attempts: sql`${mailQueue.attempts} + 1`,
-      nextAttemptAt: new Date(now.getTime() + leaseMs(batch)),
-    })
-    .from(subscribers)
+    .set({ attempts: sql`${mailQueue.attempts} + 1`, nextAttemptAt: new Date(now.getTime() + leaseMs) })
     .where(
-      sql`${subscribers.id} = ${mailQueue.subscriberId} and ${mailQueue.id} in (
+      sql`${mailQueue.id} in (
         select id from mail_queue where id in (
           select id from (
-            select q.id, q.created_at, ${fairTurn(sql`s.email`, sql`q.created_at, q.id`)} as turn
-            from mail_queue q join subscribers s on s.id = q.subscriber_id
+            select q.id, q.created_at, ${fairTurn(sql`coalesce(s.email, '')`, sql`q.created_at, q.id`)} as turn
+            from mail_queue q left join subscribers s on s.id = q.subscriber_id
             where q.kind = ${kind} and q.status = 'waiting' and q.next_attempt_at <= ${now}) ranked
           order by turn, created_at, id limit ${limit})
         -- Asked again of the row as it is once locked: a drainer that ranked it before another claimed
@@ -89,11 +92,21 @@ async function claim(db: Db, now: Date, kind: CappedKind, limit: number, batch: 
       kind: mailQueue.kind,
       attempts: mailQueue.attempts,
       courseStep: mailQueue.courseStep,
+      issue: mailQueue.issue,
       createdAt: mailQueue.createdAt,
-      subscriberId: subscribers.id,
-      email: subscribers.email,
-      language: subscribers.language,
+      subscriberId: mailQueue.subscriberId,
     });
+}
+
+export type ClaimedLetter = Awaited<ReturnType<typeof claim>>[number];
+
+// Issue letters leave at most NEWSLETTER_PER_SECOND a second from this process, whichever drain sends them.
+let nextIssueAt = 0;
+const issueTurn = () => sleep(Math.max(0, nextIssueAt - Date.now()));
+async function paceIssue(perSecond: number | undefined) {
+  if (!perSecond) return;
+  await issueTurn();
+  nextIssueAt = Date.now() + 1000 / perSecond;
 }
 
 /**
@@ -127,17 +140,21 @@ function withinTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
   return Promise.race([work, late]).finally(() => clearTimeout(timer));
 }
 
-/** Sends what is due at `now`, up to `batch` letters and the hourly cap. */
+/** Sends what is due at `now`, up to `batch` letters (of each kind) and the hourly cap. */
 export async function drainQueue(db: Db, options: DrainOptions) {
   const now = options.now ?? new Date();
   // Letters sent; failed this time (`retrying`, tried again later) or for the last time (`failed`); and
   // whether the hourly cap (either kind's share) stopped the drain, the rest waiting for the next hour.
   const result = { sent: 0, retrying: 0, failed: 0, bounced: 0, capped: false };
+  const wants = (kind: MailKind) => options.kinds?.includes(kind) ?? true;
   await options.watch?.(now);
-  if (options.operator) {
-    // Loaded only where an operator is configured; outside the hourly cap on confirmation letters.
-    const { drainModerationLetters } = await import('./moderationLetters.ts');
-    Object.assign(result, await drainModerationLetters(db, options, now));
+  if (options.operator && wants('moderation')) {
+    // Outside the hourly cap; one letter at a time, which lists every held comment when it leaves.
+    const [letter] = await claim(db, now, 'moderation', 1, leaseMs(1));
+    if (letter) {
+      const { sendModerationLetter } = await import('./moderationLetters.ts');
+      await sendModerationLetter(db, { ...options, operator: options.operator }, letter, now, result);
+    }
   }
   const windowStart = new Date(Math.floor(now.getTime() / hourMs) * hourMs);
   const batch = options.batch ?? 20;
@@ -151,41 +168,66 @@ export async function drainQueue(db: Db, options: DrainOptions) {
           .where(and(eq(rateLimits.clientKey, '*'), eq(rateLimits.windowStart, windowStart)))
       : undefined;
   const roomFor = (kind: CappedKind) => {
+    if (!wants(kind) || (kind === 'course' && !options.contentDir)) return 0;
     if (!counted) return batch;
     const sent = counted.find((row) => row.action === capAction[kind])?.hits ?? 0;
     return Math.max(0, Math.min(batch, options.confirmPerHour - sent));
   };
-  const room = { confirm: roomFor('confirm'), course: options.contentDir ? roomFor('course') : 0 };
-  await queueRequestedLetters(db, now, room.confirm);
+  const room = { confirm: roomFor('confirm'), course: roomFor('course') };
+  // Issues are the operator's own sending, outside the cap, paced instead (NEWSLETTER_PER_SECOND).
+  const issueRoom = options.contentDir && wants('issue') ? batch : 0;
+  const lease = leaseMs(room.confirm + room.course + issueRoom);
+  // Waited for before the claim too, so a drain stopped while it waits holds no letter.
+  if (issueRoom > 0 && options.perSecond) await issueTurn();
+  if (wants('confirm')) await queueRequestedLetters(db, now, room.confirm);
   await queueCourseLetters(db, now, room.course);
-  const confirms = await claim(db, now, 'confirm', room.confirm, room.confirm + room.course);
-  const course = await claim(db, now, 'course', room.course, room.confirm + room.course);
+  const confirms = await claim(db, now, 'confirm', room.confirm, lease);
+  const course = await claim(db, now, 'course', room.course, lease);
+  const issues = await claim(db, now, 'issue', issueRoom, lease);
   // The cap, not the batch size, decided how many to take, and all were taken.
   result.capped =
-    (room.confirm < batch && confirms.length === room.confirm) ||
-    (options.contentDir !== undefined && room.course < batch && course.length === room.course);
+    (wants('confirm') && room.confirm < batch && confirms.length === room.confirm) ||
+    (room.course < batch && course.length === room.course && wants('course') && !!options.contentDir);
   // The oldest first, whichever kind.
-  const claimed = [...confirms, ...course].sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+  const claimed = [...confirms, ...course, ...issues].sort(
+    (a, b) => a.createdAt.getTime() - b.createdAt.getTime(),
+  );
   if (claimed.length === 0) return result;
   // The templates (React Email, half a second to load) only once there is a letter: the API's routes
   // import this module, and most of their cold starts send nothing.
-  const { confirmationLetter, courseLetterOf } = await import('./letters.ts');
+  const { confirmationLetter, courseLetterOf, issueLetter } = await import('./letters.ts');
+  const issueTexts = new Map<string, Promise<Issue>>();
   for (const letter of claimed) {
     // Unsubscribed or deleted since the claim (a batch takes a while): the row took this letter with it.
-    if ((await db.$count(subscribers, eq(subscribers.id, letter.subscriberId))) === 0) continue;
+    const [recipient] = await db
+      .select({ id: subscribers.id, email: subscribers.email, language: subscribers.language })
+      .from(subscribers)
+      .where(eq(subscribers.id, letter.subscriberId ?? ''));
+    if (!recipient) continue;
     try {
-      const recipient = { id: letter.subscriberId, email: letter.email, language: letter.language };
-      // Made from the queued letter alone (its id and time), so a letter sent again after a crash is the
-      // same letter, with the same Message-ID, and mail programs show it once.
-      const made: Letter & { confirmUrl?: string } =
-        letter.courseStep === null
-          ? await confirmationLetter(options.context, recipient, letter.createdAt, letter.id)
-          : await courseLetterOf(options.contentDir, options.context, recipient, letter.courseStep);
+      // Made from the queued letter alone (its id and time, step or issue), so a letter sent again after
+      // a crash is the same letter, with the same Message-ID, and mail programs show it once.
+      let made: Letter & { confirmUrl?: string };
+      if (letter.issue !== null) {
+        const slug = letter.issue;
+        if (!issueTexts.has(slug)) issueTexts.set(slug, loadIssue(options.contentDir ?? '', slug));
+        const issue = await (issueTexts.get(slug) as Promise<Issue>);
+        made = await issueLetter(options.context, recipient, slug, issue[recipient.language]);
+        await paceIssue(options.perSecond);
+      } else if (letter.courseStep !== null) {
+        made = await courseLetterOf(options.contentDir, options.context, recipient, letter.courseStep);
+      } else made = await confirmationLetter(options.context, recipient, letter.createdAt, letter.id);
       const { file } = await withinTimeout(options.transport.send(made), letterTimeoutMs);
-      await db.delete(mailQueue).where(eq(mailQueue.id, letter.id));
+      // An issue's letter stays, sent, so `newsletter send` run again adds none for this reader.
+      if (letter.kind === 'issue') {
+        await db
+          .update(mailQueue)
+          .set({ status: 'sent', nextAttemptAt: now })
+          .where(eq(mailQueue.id, letter.id));
+      } else await db.delete(mailQueue).where(eq(mailQueue.id, letter.id));
       await countSentLetter(db, letter.kind, now);
-      if (options.confirmPerHour > 0 && letter.kind !== 'moderation') {
-        await countAttempt(db, { ...hourCounter, action: capAction[letter.kind] });
+      if (options.confirmPerHour > 0 && letter.kind in capAction) {
+        await countAttempt(db, { ...hourCounter, action: capAction[letter.kind as CappedKind] });
       }
       result.sent++;
       lettersSentTotal.inc({ kind: letter.kind });
@@ -194,7 +236,7 @@ export async function drainQueue(db: Db, options: DrainOptions) {
       if (isPermanentRefusal(error)) {
         // The mailbox does not exist: no further letter goes there (a retry, the next of the course),
         // which mail providers would count against the sender. Forgotten as an unsubscribe is.
-        await forgetSubscriber(db, options.context.secret, letter.subscriberId);
+        await forgetSubscriber(db, options.context.secret, recipient.id);
         await countBounce(db);
         result.bounced++;
         lettersFailedTotal.inc({ kind: letter.kind, outcome: 'bounced' });
@@ -237,6 +279,11 @@ export function startQueueRunner(
   timer.unref();
   return {
     drain,
+    /** A whole drain that starts from now: after the one in progress, if any (`newsletter send`). */
+    drainAfter: async () => {
+      await running;
+      await drain();
+    },
     /** Stops the timer and waits for a drain in progress. */
     stop: async () => {
       clearInterval(timer);

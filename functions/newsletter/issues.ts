@@ -48,3 +48,12 @@ export async function loadIssue(contentDir: string, slug: string): Promise<Issue
   ]);
   return { en, bg };
 }
+
+/** What to say when `slug` is not an issue of the content, naming those there are; undefined when it is. */
+export async function unknownIssue(contentDir: string, slug: string) {
+  const known = await listIssues(contentDir);
+  if (known.includes(slug)) return undefined;
+  const issues =
+    known.length > 0 ? `Issues: ${known.join(', ')}.` : 'There are no issues in content/newsletter yet.';
+  return `Unknown issue: ${slug}. ${issues}`;
+}

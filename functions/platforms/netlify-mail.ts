@@ -40,6 +40,7 @@ async function drain(config: Exclude<typeof settings, string>) {
       context: { secret: await services.hashSecret(), siteUrl: config.siteUrl ?? '' },
       confirmPerHour: config.mail.confirmPerHour,
       contentDir: config.contentDir,
+      perSecond: config.mail.perSecond,
       operator: operatorMail(config, services),
     };
     // Before the letters: the operator hears of trouble (and of its end) once a run.

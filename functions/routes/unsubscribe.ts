@@ -4,7 +4,7 @@
 // leads to that page.
 import { eq } from 'drizzle-orm';
 import { type Context, Hono } from 'hono';
-import { errorMessages } from '../contract.ts';
+import { errorMessages, localizePath } from '../contract.ts';
 import { subscribers } from '../db/schema.ts';
 import { forgetSubscriber } from '../erasure.ts';
 import { validJson } from '../http/jsonBody.ts';
@@ -47,7 +47,7 @@ export const unsubscribe = new Hono<AppEnv>()
           .from(subscribers)
           .where(eq(subscribers.id, subscriberId))
       : [];
-    const page = row?.language === 'bg' ? '/bg/unsubscribe' : '/unsubscribe';
+    const page = localizePath('/unsubscribe', row?.language ?? 'en');
     // The page reads the token from the fragment, which its own requests never send anywhere.
     return c.redirect(`${config.siteUrl ?? ''}${page}#token=${encodeURIComponent(token)}`, 303);
   });

@@ -1,5 +1,5 @@
-// The mail queue in `npm run serve`: drained every two seconds (confirmation letters and the letters of
-// the course); with no SMTP_URL each letter lands in DATA_DIR/outbox (a confirmation letter's link is
+// The mail queue in `npm run serve`: drained every two seconds (confirmation letters, the letters of the
+// course, issues a `newsletter send` left, letters to the operator); with no SMTP_URL each letter lands in DATA_DIR/outbox (a confirmation letter's link is
 // printed), so a local run works with no mail server.
 import path from 'node:path';
 import { type Config, isLoopback } from '../config.ts';
@@ -26,7 +26,7 @@ export async function startMailQueue(db: Db, config: Config, services: Services,
     // Letters keep waiting in the queue; the next start sends them.
     console.error(`Mail queue not started: ${safeError(error)}`);
     transport.close();
-    return { stop: async () => {} };
+    return { drainAfter: undefined, stop: async () => {} };
   }
   // A broken course is said at start, not first when a letter of it is due (it then waits and retries).
   await loadCourse(config.contentDir).catch((error: Error) => console.error(error.message));
@@ -37,6 +37,7 @@ export async function startMailQueue(db: Db, config: Config, services: Services,
       context: { secret, siteUrl },
       confirmPerHour: config.mail.confirmPerHour,
       contentDir: config.contentDir,
+      perSecond: config.mail.perSecond,
       operator: operatorMail(config, services),
       watch: (now) =>
         watchHealth({ config, database: services.db, transport, siteUrl, log: console.warn }, now),
@@ -50,6 +51,7 @@ export async function startMailQueue(db: Db, config: Config, services: Services,
   );
   void runner.drain();
   return {
+    drainAfter: runner.drainAfter,
     stop: async () => {
       await runner.stop();
       transport.close();

@@ -5,8 +5,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
 import { createAdminApp } from '../admin/adminApp.ts';
-import { serveAdminSocket } from '../admin/adminSocket.ts';
 import { startNightlyBackups } from '../admin/nightlyBackups.ts';
+import { serveAdminSocket } from '../admin/socketServer.ts';
 import { createApp } from '../app.ts';
 import { ConfigError, isLoopback, loadConfig, mailProblem, productionProblem } from '../config.ts';
 import { createContent } from '../content.ts';
@@ -115,7 +115,9 @@ server.listen(config.port, config.host, async () => {
   const siteUrl = config.siteUrl ?? `http://${host}:${info.port}`;
   // The operator's commands reach this process (its configuration, its database) on DATA_DIR/admin.sock,
   // open before the server says it serves.
-  const operator = createAdminApp({ services, database, siteUrl, secret: services.hashSecret });
+  // A `newsletter send` drains through this server's mail queue, so its one pace holds.
+  const drainMail = async () => (await mail)?.drainAfter?.();
+  const operator = createAdminApp({ services, database, siteUrl, secret: services.hashSecret, drainMail });
   const socket = await serveAdminSocket(operator, config.dataDir).catch((error: Error) => ({
     problem: `Operator commands cannot reach this server (${error.message}).`,
   }));

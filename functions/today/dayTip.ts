@@ -1,10 +1,7 @@
 // The tip of a day as every reader of it needs it: the pages' redirect, the API, the feeds, the embed.
 import type { Content } from '../content.ts';
-import type { Lang } from '../contract.ts';
+import { type Lang, pathPrefix } from '../contract.ts';
 import { sofiaDate } from '../tipOfTheDay.ts';
-
-/** Where a language's pages live: English unprefixed, Bulgarian under /bg. */
-export const langPrefix = (lang: Lang): string => (lang === 'en' ? '' : '/bg');
 
 /** The tip of `date`: its base id, and per language its id, text and page's address. */
 export interface DayTip {
@@ -22,7 +19,7 @@ export async function dayTip(content: Content, date: string, origin: string): Pr
   if (!tip) return undefined;
   const inLang = (lang: Lang) => ({
     ...tip[lang],
-    url: `${origin}${langPrefix(lang)}/tips/${tip[lang].id}`,
+    url: `${origin}${pathPrefix[lang]}/tips/${tip[lang].id}`,
   });
   return { date, id: tip.id, tips: { en: inLang('en'), bg: inLang('bg') } };
 }

@@ -2,9 +2,8 @@
 // to show the day's tip with a link back. Its own document, so the host's styles cannot reach in nor
 // its own leak out; no script, no cookie, no analytics, no font to fetch.
 import { createHash } from 'node:crypto';
-import type { Lang } from '../contract.ts';
+import { type Lang, pathPrefix } from '../contract.ts';
 import type { DayTip } from './dayTip.ts';
-import { langPrefix } from './dayTip.ts';
 import { xml } from './feed.ts';
 import { dayTexts } from './texts.ts';
 
@@ -19,7 +18,7 @@ const style =
 export const embedCsp = `default-src 'none'; style-src 'sha256-${createHash('sha256').update(style).digest('base64')}'; base-uri 'none'; form-action 'none'; frame-ancestors *`;
 
 /** The embed's path per language. */
-export const embedPath = (lang: Lang): string => `${langPrefix(lang)}/embed/today`;
+export const embedPath = (lang: Lang): string => `${pathPrefix[lang]}/embed/today`;
 
 /** The page the embed frames: the tip, and a link to its page that opens outside the frame. */
 export function embedPage(lang: Lang, day: DayTip): string {

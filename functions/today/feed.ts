@@ -1,8 +1,7 @@
 // The tip of the day as RSS 2.0 per language: the last 30 days, one item a day, a guid per day and language.
-import type { Lang } from '../contract.ts';
+import { type Lang, pathPrefix } from '../contract.ts';
 import { addDays, sofiaDate } from '../tipOfTheDay.ts';
 import type { DayTip } from './dayTip.ts';
-import { langPrefix } from './dayTip.ts';
 import { dayTexts } from './texts.ts';
 
 export const feedDays = 30;
@@ -34,14 +33,14 @@ export const feedDates = (today: string): string[] =>
 /** The RSS document of `days` (newest first) in `lang`, at `origin`. */
 export function dayFeed(lang: Lang, days: readonly DayTip[], origin: string): string {
   const text = dayTexts[lang];
-  const self = `${origin}${langPrefix(lang)}/today.xml`;
+  const self = `${origin}${pathPrefix[lang]}/today.xml`;
   const items = days.map((day) => {
     const tip = day.tips[lang];
     return [
       '<item>',
       `<title>${xml(tip.text)}</title>`,
       `<link>${xml(tip.url)}</link>`,
-      `<guid isPermaLink="false">${xml(`${origin}${langPrefix(lang)}/today#${day.date}`)}</guid>`,
+      `<guid isPermaLink="false">${xml(`${origin}${pathPrefix[lang]}/today#${day.date}`)}</guid>`,
       `<pubDate>${sofiaMidnight(day.date).toUTCString()}</pubDate>`,
       `<description>${xml(tip.text)}</description>`,
       '</item>',
@@ -51,7 +50,7 @@ export function dayFeed(lang: Lang, days: readonly DayTip[], origin: string): st
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom"><channel>',
     `<title>${xml(text.feedTitle)}</title>`,
-    `<link>${xml(`${origin}${langPrefix(lang)}/`)}</link>`,
+    `<link>${xml(`${origin}${pathPrefix[lang]}/`)}</link>`,
     `<description>${xml(text.feedDescription)}</description>`,
     `<language>${lang}</language>`,
     `<atom:link href="${xml(self)}" rel="self" type="application/rss+xml"/>`,

@@ -5,9 +5,9 @@
 // CDN), each kept by shared caches for five minutes (dayCacheControl).
 import { Hono } from 'hono';
 import type { Content } from '../content.ts';
-import { type Lang, languages } from '../contract.ts';
+import { type Lang, languages, pathPrefix } from '../contract.ts';
 import { documentHeaders, securityHeaders } from '../http/securityHeaders.ts';
-import { dayCacheControl, dayTip, langPrefix, todayOf } from './dayTip.ts';
+import { dayCacheControl, dayTip, todayOf } from './dayTip.ts';
 import { embedCsp, embedPage, embedPath } from './embed.ts';
 import { dayFeed, feedDates } from './feed.ts';
 
@@ -22,8 +22,8 @@ interface Options {
 /** Every path this app answers. */
 export const todayPaths: ReadonlySet<string> = new Set(
   languages.flatMap((lang) => [
-    `${langPrefix(lang)}/today`,
-    `${langPrefix(lang)}/today.xml`,
+    `${pathPrefix[lang]}/today`,
+    `${pathPrefix[lang]}/today.xml`,
     embedPath(lang),
   ]),
 );
@@ -42,7 +42,7 @@ export function createTodayApp({ content, siteUrl, today }: Options) {
   const unavailable = () => new Response('The tip of the day is not available', { status: 503 });
 
   for (const lang of languages satisfies readonly Lang[]) {
-    const prefix = langPrefix(lang);
+    const prefix = pathPrefix[lang];
     app.get(`${prefix}/today`, async (c) => {
       const tip = await day(c.req.url);
       if (!tip) return unavailable();

@@ -1,30 +1,25 @@
-import { baseTipId, tipIdFor } from '../../functions/contract.ts';
+import { baseTipId, localizePath, pathPrefix, tipIdFor } from '../../functions/contract.ts';
 import { type Lang, languages } from './languages.ts';
 
 /**
- * URL helpers. English lives at unprefixed paths, Bulgarian under `/bg`. Paths are written without a
- * trailing slash, except the Bulgarian home page, `/bg/`.
+ * URL helpers. English lives at unprefixed paths, Bulgarian under `/bg` (`pathPrefix`, in the contract
+ * with the API, whose letters link to the pages). Paths are written without a trailing slash, except
+ * the Bulgarian home page, `/bg/`.
  */
+export { localizePath };
+
+const bg = pathPrefix.bg;
 
 /** The language a path belongs to. */
 export function langOfPath(pathname: string): Lang {
-  return pathname === '/bg' || pathname.startsWith('/bg/') ? 'bg' : 'en';
+  return pathname === bg || pathname.startsWith(`${bg}/`) ? 'bg' : 'en';
 }
 
 /** The language-neutral part of a path: `/bg/about` -> `/about`, `/bg/` -> `/`. */
 export function neutralPath(pathname: string): string {
   const trimmed = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  if (trimmed === '/bg') return '/';
-  return trimmed.startsWith('/bg/') ? trimmed.slice(3) : trimmed;
-}
-
-/**
- * The path of a language-neutral page in one language.
- * @example localizePath('/about', 'bg') // '/bg/about'; localizePath('/', 'bg') // '/bg/'
- */
-export function localizePath(neutral: string, lang: Lang): string {
-  if (lang === 'en') return neutral;
-  return neutral === '/' ? '/bg/' : `/bg${neutral}`;
+  if (trimmed === bg) return '/';
+  return trimmed.startsWith(`${bg}/`) ? trimmed.slice(bg.length) : trimmed;
 }
 
 /**

@@ -1,21 +1,19 @@
 // One mailbox is one subscription: only bare addresses are accepted, stored in one spelling, written to
 // as that address alone; the operator finds a person from any spelling; the migration merges the rows
 // older versions stored under other spellings.
-import fs from 'node:fs';
-import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../functions/config.ts';
 import { isValidEmail, normaliseEmail } from '../../functions/contract.ts';
 import { openDatabase } from '../../functions/db/client.ts';
-import { defaultMigrationsDir } from '../../functions/db/migrate.ts';
-import { comments, mailQueue, newsletterSends, subscribers } from '../../functions/db/schema.ts';
+import { comments, mailQueue, subscribers } from '../../functions/db/schema.ts';
 import { drainQueue } from '../../functions/mail/queue.ts';
 import type { MailTransport } from '../../functions/mail/transport.ts';
 import { adminOn } from '../support/adminInProcess.ts';
 import { uniqueEmail } from '../support/http.ts';
 import type { TestApp } from '../support/inProcessApp.ts';
 import { startMailingApp, stopMailingApp } from '../support/mailingApp.ts';
+import { migrationsBefore } from '../support/migrationsBefore.ts';
 import type { TestSmtp } from '../support/smtpServer.ts';
 import { tempDir } from '../support/tempDirs.ts';
 import { describeDb, freshDatabaseEnv, onPostgres } from '../support/testDb.ts';
@@ -123,48 +121,37 @@ describeDb('one mailbox, one subscription', () => {
 
 describeDb('the migration to one spelling per address', () => {
   it('canonicalises stored addresses, merges one mailbox into one row and keeps its send log', async () => {
-    // Every migration but this one, then rows as older versions stored them, then this migration.
-    const files = fs.readdirSync(defaultMigrationsDir());
-    const own = files.find((file) => file.endsWith('_canonical_addresses.sql'));
-    if (!own) throw new Error('the migration is missing');
-    const before = tempDir('migrations');
-    for (const file of files) {
-      if (file.endsWith('.sql') && file !== own)
-        fs.copyFileSync(path.join(defaultMigrationsDir(), file), path.join(before, file));
-    }
+    // The migrations before this one, then rows as older versions stored them, then the rest.
     const env = onPostgres ? await freshDatabaseEnv() : { DATA_DIR: tempDir('pglite') };
     const config = loadConfig(env);
-    const database = await openDatabase(config, before);
+    const database = await openDatabase(config, migrationsBefore('canonical_addresses'));
     try {
       const { db } = database;
       const at = (day: number) => new Date(Date.UTC(2026, 10, day));
-      const rows = await db
-        .insert(subscribers)
-        .values([
-          { email: 'ana@example.com', createdAt: at(5), status: 'pending', confirmWanted: true },
-          { email: 'x1 <ana@example.com>', createdAt: at(3), status: 'confirmed', confirmedAt: at(4) },
-          { email: 'ana@example.com(x2)', createdAt: at(2), status: 'pending', confirmWanted: true },
-          { email: 'ana@example.com.', createdAt: at(1), status: 'confirmed', confirmedAt: at(6) },
-          { email: 'bob@example.com.', createdAt: at(7), status: 'pending', confirmWanted: true },
-        ])
-        .returning({ id: subscribers.id, email: subscribers.email });
+      const people: [string, number, 'pending' | 'confirmed', Date | null][] = [
+        ['ana@example.com', 5, 'pending', null],
+        ['x1 <ana@example.com>', 3, 'confirmed', at(4)],
+        ['ana@example.com(x2)', 2, 'pending', null],
+        ['ana@example.com.', 1, 'confirmed', at(6)],
+        ['bob@example.com.', 7, 'pending', null],
+      ];
+      const rows: { id: string; email: string }[] = [];
+      for (const [email, day, status, confirmedAt] of people) {
+        const inserted = (await db.execute(sql`insert into subscribers
+          (email, created_at, status, confirmed_at, confirm_wanted)
+          values (${email}, ${at(day).toISOString()}, ${status}, ${confirmedAt?.toISOString() ?? null}, ${status === 'pending'})
+          returning id, email`)) as unknown as { rows: { id: string; email: string }[] };
+        rows.push(...inserted.rows);
+      }
       const id = (email: string) => rows.find((row) => row.email === email)?.id ?? '';
-      await db
-        .insert(mailQueue)
-        .values([{ subscriberId: id('ana@example.com') }, { subscriberId: id('bob@example.com.') }]);
-      await db.insert(newsletterSends).values([
-        { issue: 'one', subscriberId: id('ana@example.com.'), status: 'sent' },
-        { issue: 'one', subscriberId: id('x1 <ana@example.com>'), status: 'failed' },
-        { issue: 'two', subscriberId: id('ana@example.com(x2)'), status: 'sent' },
-      ]);
-      await db.insert(comments).values({
-        articleId: 1,
-        name: 'Ana',
-        comment: 'Hi',
-        email: 'Ana <ANA@Example.com.>',
-        language: 'en',
-        status: 'published',
-      });
+      for (const email of ['ana@example.com', 'bob@example.com.'])
+        await db.execute(sql`insert into mail_queue (subscriber_id) values (${id(email)})`);
+      await db.execute(sql`insert into newsletter_sends (issue, subscriber_id, status) values
+        ('one', ${id('ana@example.com.')}, 'sent'),
+        ('one', ${id('x1 <ana@example.com>')}, 'failed'),
+        ('two', ${id('ana@example.com(x2)')}, 'sent')`);
+      await db.execute(sql`insert into comments (article_id, name, comment, email, language, status)
+        values (1, 'Ana', 'Hi', 'Ana <ANA@Example.com.>', 'en', 'published')`);
 
       await database.close();
       const migrated = await openDatabase(config);
@@ -183,16 +170,14 @@ describeDb('the migration to one spelling per address', () => {
         // Bob's letter is already queued, so none is asked for again.
         expect(bob).toMatchObject({ id: id('bob@example.com.'), status: 'pending', confirmWanted: false });
         // No confirmation letter for a confirmed address; bob keeps his.
-        const queued = await migrated.db.select().from(mailQueue);
+        const queued = await migrated.db.select().from(mailQueue).where(eq(mailQueue.kind, 'confirm'));
         expect(queued.map((letter) => letter.subscriberId)).toEqual([bob?.id]);
+        // The send log, merged, then moved into the mail queue by a later migration (issue-letters).
         const sends = await migrated.db
-          .select({
-            issue: newsletterSends.issue,
-            subscriberId: newsletterSends.subscriberId,
-            status: newsletterSends.status,
-          })
-          .from(newsletterSends)
-          .orderBy(newsletterSends.issue);
+          .select({ issue: mailQueue.issue, subscriberId: mailQueue.subscriberId, status: mailQueue.status })
+          .from(mailQueue)
+          .where(eq(mailQueue.kind, 'issue'))
+          .orderBy(mailQueue.issue);
         expect(sends).toEqual([
           { issue: 'one', subscriberId: ana?.id, status: 'sent' },
           { issue: 'two', subscriberId: ana?.id, status: 'sent' },

@@ -11,7 +11,6 @@ import {
   lettersSent,
   mailKinds,
   mailStatuses,
-  sendStatuses,
   subscriberStatuses,
   tipRatings,
 } from '../../functions/db/schema.ts';
@@ -24,7 +23,6 @@ const enforced: [constraint: string, values: readonly string[]][] = [
   ['mail_queue_kind', mailKinds],
   ['mail_queue_status', mailStatuses],
   ['letters_sent_kind', mailKinds],
-  ['newsletter_sends_status', sendStatuses],
   ['tip_ratings_language', languages],
   ['comments_language', languages],
   ['comments_status', moderationStatuses],
@@ -71,7 +69,9 @@ describeDb('columns with a fixed set of values', () => {
   it('keeps the counts of letters sent before their kind was checked (the letters-sent-kind migration)', async () => {
     // The database as it was before: no constraint, a count of each kind the queue ever wrote.
     await database.db.execute(sql`alter table ${lettersSent} drop constraint letters_sent_kind`);
-    const before = mailKinds.map((kind, i) => ({ day: '2026-11-01', kind, sent: i + 1 }));
+    const before = mailKinds
+      .filter((kind) => kind !== 'issue')
+      .map((kind, i) => ({ day: '2026-11-01', kind, sent: i + 1 }));
     await database.db.insert(lettersSent).values(before);
     // Found by name, not number: migrations are renumbered when branches meet.
     const file = fs.readdirSync(migrations).find((name) => name.endsWith('_letters-sent-kind.sql'));

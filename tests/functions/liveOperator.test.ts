@@ -222,7 +222,7 @@ describeDb('operator commands while the site serves', () => {
     expect([approved.code, approved.stderr]).toEqual([0, '']);
     expect([missing.code, missing.stdout]).toEqual([1, '']);
     expect([deleted.code, deleted.stderr]).toEqual([0, '']);
-    expect(deleted.stdout).toContain('1 subscription(s) with 0 queued letter(s) and 1 send-log row(s)');
+    expect(deleted.stdout).toContain('1 subscription(s) with 1 letter(s) (queued, or issues sent)');
     const published = await fetch(`${server.url}/api/articles/1/comments`).then((r) => r.text());
     expect(published).toContain('See https://example.com for more');
 
