@@ -8,7 +8,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { makeDistDir } from '../support/fixtures.ts';
-import { childEnv, type Finished, repoRoot, runScript, startServe } from '../support/processes.ts';
+import { childEnv, type Finished, finished, repoRoot, runScript, startServe } from '../support/processes.ts';
 import { tempDir } from '../support/tempDirs.ts';
 import { freshDatabaseEnv } from '../support/testDb.ts';
 
@@ -75,8 +75,8 @@ describe('npm run admin', () => {
     }
     const project = tempDir('project');
     const stats = (): Promise<Finished> =>
-      new Promise((resolve) => {
-        const child = spawn(
+      finished(
+        spawn(
           process.execPath,
           [
             '--import',
@@ -85,17 +85,8 @@ describe('npm run admin', () => {
             'stats',
           ],
           { cwd: project, env: childEnv({ ENV_FILE: '.env' }), stdio: 'pipe' },
-        );
-        let stdout = '';
-        let stderr = '';
-        child.stdout.on('data', (chunk: Buffer) => {
-          stdout += chunk.toString();
-        });
-        child.stderr.on('data', (chunk: Buffer) => {
-          stderr += chunk.toString();
-        });
-        child.on('close', (code) => resolve({ code, stdout, stderr }));
-      });
+        ),
+      );
     const none = await stats();
     expect([none.code, none.stdout]).toEqual([1, '']);
     expect(none.stderr).toContain(`no PGlite database in ${path.join(project, 'data', 'pglite')}`);
@@ -139,21 +130,12 @@ describe('a command asking a running site', () => {
       // Every module the process loads, builtins included, counted by a loader hook loaded first.
       const counted = path.join(tempDir('modules'), 'count.txt');
       const args = ['--import', './tests/support/countModules.ts', '--import', './functions/startup.ts'];
-      const run = await new Promise<Finished>((resolve) => {
-        const child = spawn(process.execPath, [...args, 'functions/cli/admin.ts', 'stats'], {
+      const run = await finished(
+        spawn(process.execPath, [...args, 'functions/cli/admin.ts', 'stats'], {
           cwd: repoRoot,
           env: childEnv({ DATA_DIR: env.DATA_DIR ?? '', MODULE_COUNT_FILE: counted }),
-        });
-        let stdout = '';
-        let stderr = '';
-        child.stdout.on('data', (chunk: Buffer) => {
-          stdout += chunk.toString();
-        });
-        child.stderr.on('data', (chunk: Buffer) => {
-          stderr += chunk.toString();
-        });
-        child.on('close', (code) => resolve({ code, stdout, stderr }));
-      });
+        }),
+      );
       expect([run.code, run.stderr]).toEqual([0, '']);
       expect(run.stdout).toContain('Subscribers confirmed');
       const [count = '', ...modules] = fs.readFileSync(counted, 'utf8').trim().split('\n');

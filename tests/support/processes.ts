@@ -145,7 +145,11 @@ export interface Finished {
 
 /** Runs a repo script to completion, e.g. `runScript('functions/cli/admin.ts', ['held'], env)`. */
 export function runScript(script: string, args: string[], env: Record<string, string>): Promise<Finished> {
-  const child = spawnScript(script, args, env);
+  return finished(spawnScript(script, args, env));
+}
+
+/** What a child process printed, and its exit code, once it closed. */
+export function finished(child: ChildProcess): Promise<Finished> {
   let stdout = '';
   let stderr = '';
   child.stdout?.on('data', (chunk: Buffer) => {
