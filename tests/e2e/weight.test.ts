@@ -25,9 +25,9 @@ const budgets = [
     // No script file at all: their only scripts are small inline ones (language on arrival, toggle).
     script: 0,
   },
-  // No framework either: one small script of its own (keep, like, dislike, share); its display faces are
-  // cut to its own text.
-  { type: 'tip page', paths: ['/tips/en_1', '/bg/tips/1'], transfer: { en: 40, bg: 40 }, script: 10 },
+  // No framework either: its one small script (keep, like, dislike, share) is inline; its display faces
+  // are cut to its own text.
+  { type: 'tip page', paths: ['/tips/en_1', '/bg/tips/1'], transfer: { en: 40, bg: 40 }, script: 0 },
   // Every tip's text in one page, without widgets.
   { type: 'tips index', paths: ['/tips', '/bg/tips'], transfer: { en: 40, bg: 40 }, script: 0 },
 ];

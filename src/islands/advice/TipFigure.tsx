@@ -64,7 +64,7 @@ export default function TipFigure({
               <li key={link.href}>
                 <a
                   href={sizer ? undefined : link.href}
-                  className="inline-flex min-h-8 items-center text-sm font-bold text-mint underline underline-offset-4 hover:text-sun"
+                  className="inline-flex min-h-11 items-center text-sm font-bold text-mint underline underline-offset-4 hover:text-sun"
                 >
                   {link.label}
                 </a>

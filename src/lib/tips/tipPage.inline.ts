@@ -1,5 +1,6 @@
-// The tip pages' one script, without a framework: keep, like and dislike, and share. Their buttons are
-// hidden in the page's HTML and shown here, where they work.
+// The tip pages' one script, inline (bundled by src/lib/inlineScript.ts), without a framework: keep, like
+// and dislike, and share. Their buttons are hidden in the page's HTML and shown here, where they work.
+// Inline, not a file: the few files its modules would make cost more in headers than in code.
 import { fill } from '../../i18n/fill.ts';
 import { sendTipRating } from '../../stores/advice.ts';
 import { wireKeepButtons } from '../keep/keepButtons.ts';
