@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { newPage, withBrowser } from '../support/browser.ts';
+
+withBrowser();
+
+// One voice per message: a field in error wears a border of the error's colour beside its message, and
+// a success never leaves an earlier error's toast behind it.
+
+const langs = [
+  {
+    lang: 'en',
+    path: '/blog/1',
+    stars: '4 stars',
+    email: 'Your email (required, never shown)',
+    send: 'Send rating',
+  },
+  {
+    lang: 'bg',
+    path: '/bg/blog/1',
+    stars: '4 звезди',
+    email: 'Твоят имейл (задължителен, никога не се показва)',
+    send: 'Изпрати оценката',
+  },
+] as const;
+
+/** The site's coral (src/styles/global.css), as the browser computes a colour. */
+const coral = 'rgb(255, 138, 128)';
+
+for (const t of langs) {
+  describe(`the article's rating form in ${t.lang}`, () => {
+    it('marks a wrong field with a coral border, and a success clears the error toast', async () => {
+      const page = await newPage({ viewport: { width: 390, height: 800 } });
+      await page.goto(t.path);
+      const email = page.getByLabel(t.email);
+      await email.scrollIntoViewIfNeeded();
+      await page.waitForFunction(() => customElements.get('astro-island') !== undefined);
+      await page.getByLabel(t.stars, { exact: true }).check({ force: true });
+      await email.fill('not an address');
+      await page.getByRole('button', { name: t.send }).click();
+      await expect.poll(() => email.getAttribute('aria-invalid')).toBe('true');
+      const described = await email.getAttribute('aria-describedby');
+      expect(described).toBeTruthy();
+      expect(await email.evaluate((input) => getComputedStyle(input).borderTopColor)).toBe(coral);
+
+      await email.fill(`reader-${t.lang}-${Date.now()}@example.com`);
+      await page.getByRole('button', { name: t.send }).click();
+      await page.locator('[data-sonner-toast][data-type="success"]').waitFor();
+      await expect.poll(() => page.locator('[data-sonner-toast][data-type="error"]').count()).toBe(0);
+      expect(await email.getAttribute('aria-invalid')).toBeNull();
+      await page.context().close();
+    });
+  });
+}
