@@ -97,7 +97,7 @@ function Rating({ articleId, lang, labels }: Props) {
       </h2>
       <RatingSummary lang={lang} labels={labels} />
       <form ref={form} className="mt-6" {...sent.form}>
-        <fieldset disabled={rated} className="disabled:opacity-60" data-rating-controls>
+        <fieldset disabled={rated} className="disabled:opacity-60">
           <fieldset>
             <legend className="sr-only">{labels['rating.title']}</legend>
             <div className="flex gap-1">

@@ -24,6 +24,8 @@ const langs = [
     copied: 'Link copied. Go spread the wisdom!',
     another: 'Get another one',
     tipPath: /^\/tips\/en_[\dr]+$/,
+    index: '/tips',
+    topics: 'Topics',
   },
   {
     lang: 'bg',
@@ -41,6 +43,8 @@ const langs = [
     copied: 'Връзката е копирана. Сподели мъдростта!',
     another: 'Дай ми още един',
     tipPath: /^\/bg\/tips\/[\dr]+$/,
+    index: '/bg/tips',
+    topics: 'Теми',
   },
 ] as const;
 
@@ -205,6 +209,26 @@ for (const t of langs) {
       expect(scripts).toEqual([]);
       // And yet the buttons work (shown by that script: hidden in the page's HTML).
       expect(await page.getByRole('button', { name: t.like, exact: true }).isVisible()).toBe(true);
+      await page.context().close();
+    });
+  });
+
+  describe(`the tips index in ${t.lang}`, () => {
+    it('keeps its topics in reach while scrolling, and a topic opens below them', async () => {
+      const page = await newPage({ viewport: { width: 320, height: 640 } });
+      await page.goto(t.index);
+      const topics = page.getByRole('navigation', { name: t.topics });
+      await page.evaluate(() => scrollTo(0, document.documentElement.scrollHeight));
+      const bar = await topics.boundingBox();
+      expect(bar?.y).toBe(0);
+      // One row that scrolls sideways, not a wall over half the screen.
+      expect(bar?.height).toBeLessThan(80);
+      const last = topics.getByRole('link').last();
+      await last.click();
+      const id = (await last.getAttribute('href'))?.slice(1) ?? '';
+      await expect
+        .poll(async () => (await page.locator(`[id="${id}"]`).boundingBox())?.y ?? -1)
+        .toBeGreaterThanOrEqual((bar?.y ?? 0) + (bar?.height ?? 0));
       await page.context().close();
     });
   });
