@@ -15,8 +15,15 @@ export function pauseWhileFocused(region: HTMLElement, signal: AbortSignal): voi
     if (!ol || region.contains(event.relatedTarget as Node | null) || ol.matches(':hover')) return;
     ol.dispatchEvent(new MouseEvent('mouseout', { bubbles: true, relatedTarget: document.body }));
   };
+  // The pointer leaving the list un-pauses it (the toaster's own mouseleave, handled after this):
+  // with focus still inside, pause it again once that has run.
+  const onMouseOut = (event: MouseEvent) => {
+    if (region.contains(event.relatedTarget as Node | null)) return;
+    if (region.contains(document.activeElement)) setTimeout(onFocusIn);
+  };
   region.addEventListener('focusin', onFocusIn, { signal });
   region.addEventListener('focusout', onFocusOut, { signal });
+  region.addEventListener('mouseout', onMouseOut, { signal });
 }
 
 /**

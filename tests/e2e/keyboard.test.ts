@@ -176,6 +176,9 @@ for (const [lang, t] of Object.entries(texts)) {
       await page.keyboard.press('Enter');
       const toast = page.locator('[data-sonner-toast]');
       await toast.waitFor();
+      // The pointer rests on the toast, which holds its 4 s, until focus is inside it: on a busy machine
+      // the walk there can take longer. Then it leaves, and focus alone must keep the toast.
+      await toast.hover();
       await expect.poll(async () => (await focused(page)).name).toBe(t.ratingEmail);
       // The toast sits at the bottom; the focused field, and each control Tab moves to next, stays
       // above it (the page scrolls them clear).
@@ -213,6 +216,7 @@ for (const [lang, t] of Object.entries(texts)) {
       await tabTo(page, t.back, 4);
       for (let i = 0; i < 4 && !(await inToast()); i++) await page.keyboard.press('Tab');
       expect(await inToast()).toBe(true);
+      await page.mouse.move(0, 0);
       const outline = await page.evaluate(
         () => getComputedStyle(document.activeElement as Element).outlineStyle,
       );

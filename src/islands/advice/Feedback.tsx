@@ -28,7 +28,7 @@ export default function Feedback({ state, labels, onRate }: Props) {
                 onClick={() => onRate(rating)}
                 aria-label={label}
                 title={label}
-                className="inline-flex size-12 cursor-pointer items-center justify-center rounded-full border-2 border-white/20 text-cream transition hover:scale-110 hover:border-sun hover:text-sun"
+                className="inline-flex size-12 shrink-0 cursor-pointer items-center justify-center rounded-full border-2 border-white/20 text-cream transition hover:scale-110 hover:border-sun hover:text-sun"
               >
                 <Icon d={thumbIcon} size={22} stroke={2} className={rating ? undefined : 'rotate-180'} />
               </button>
