@@ -35,8 +35,11 @@ export function socketFetch(socketPath: string): typeof fetch {
 /** Whether a server answers on `socketPath` (a file left by a crash does not). */
 export async function answers(socketPath: string): Promise<boolean> {
   try {
+    // A file left by a crash refuses at once. A live server under load can take seconds to answer, and
+    // taking its silence for absence sent commands to the database behind its back (on PostgreSQL, with
+    // the command's settings rather than the server's); one silent for 30 s is paused or hung.
     const health = await socketFetch(socketPath)('http://admin/health', {
-      signal: AbortSignal.timeout(2000),
+      signal: AbortSignal.timeout(30_000),
     });
     await health.body?.cancel();
     return true;
