@@ -2,7 +2,6 @@ import { useEffect, useRef } from 'react';
 import { Toaster, toast } from 'sonner';
 import { toastsReady } from './outcomeToast.ts';
 import { closeOnEscape, keepFocusClear, pauseWhileFocused } from './toastFocus.ts';
-import { addToastLook, toastColours } from './toastLook.ts';
 
 interface Props {
   /** The notifications region's name for screen readers, in the page's language. */
@@ -21,7 +20,6 @@ export default function Toasts({ label, closeLabel }: Props) {
   useEffect(() => {
     const element = region.current;
     if (!element) return;
-    addToastLook();
     const stop = new AbortController();
     pauseWhileFocused(element, stop.signal);
     closeOnEscape(element, () => toast.dismiss(), stop.signal);
@@ -40,8 +38,10 @@ export default function Toasts({ label, closeLabel }: Props) {
       richColors
       closeButton
       containerAriaLabel={label}
-      style={toastColours}
-      toastOptions={{ closeButtonAriaLabel: closeLabel }}
+      toastOptions={{
+        closeButtonAriaLabel: closeLabel,
+        style: { fontFamily: 'var(--font-sans)', fontSize: '1rem', borderRadius: '1rem' },
+      }}
     />
   );
 }
