@@ -173,9 +173,8 @@ const lanes: Lanes = [
   [{ title: 'netlify-cli', command: ['node', 'tests/support/netlifyCli.ts'] }],
 ];
 
-const running = new Set<ChildProcess>();
-/** What each running step printed last, for the heartbeat. */
-const lastLines = new Map<ChildProcess, { title: string; since: number; line: string }>();
+/** The steps running now, and what each printed last (for the heartbeat). */
+const running = new Map<ChildProcess, { title: string; since: number; line: string }>();
 const started = Date.now();
 const seconds = (since: number) => `${((Date.now() - since) / 1000).toFixed(0)} s`;
 
@@ -184,13 +183,18 @@ let stopping = false;
 /** Stops every running step and waits until each has closed (its processes hold its output open). */
 async function stopAll(): Promise<void> {
   stopping = true;
-  const closed = [...running].map((child) => new Promise((done) => child.once('close', done)));
+  const closed = [...running.keys()].map((child) => new Promise((done) => child.once('close', done)));
   // Each step leads its own process group, so its servers and browsers stop with it.
-  for (const child of running) stopProcessGroup(child);
+  for (const child of running.keys()) stopProcessGroup(child);
   await Promise.race([Promise.all(closed), new Promise((done) => setTimeout(done, 10_000))]);
 }
 
-function runStep({ title, command: [bin, ...args], env }: Step, again = false): Promise<void> {
+function runStep(step: Step, again = false): Promise<void> {
+  const {
+    title,
+    command: [bin, ...args],
+    env,
+  } = step;
   console.log(`▶ ${title}: ${bin} ${args.join(' ')}`);
   const since = Date.now();
   const child = spawn(`node_modules/.bin/${bin}`, args, {
@@ -198,10 +202,9 @@ function runStep({ title, command: [bin, ...args], env }: Step, again = false): 
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });
-  running.add(child);
   const output: Buffer[] = [];
   const progress = { title, since, line: '' };
-  lastLines.set(child, progress);
+  running.set(child, progress);
   const keep = (chunk: Buffer) => {
     output.push(chunk);
     progress.line = lastLine(chunk) || progress.line;
@@ -211,7 +214,6 @@ function runStep({ title, command: [bin, ...args], env }: Step, again = false): 
   return new Promise((resolve, reject) => {
     child.on('close', (code, signal) => {
       running.delete(child);
-      lastLines.delete(child);
       // A step stopped because another failed says nothing: the failure above is the news.
       if (stopping) return;
       const rule = '─'.repeat(Math.max(10, 100 - title.length));
@@ -227,7 +229,7 @@ function runStep({ title, command: [bin, ...args], env }: Step, again = false): 
         );
         resolve(
           runStep(
-            { title: `${title}, the crashed files again`, command: [bin, ...args, ...crashed], env },
+            { ...step, title: `${title}, the crashed files again`, command: [...step.command, ...crashed] },
             true,
           ),
         );
@@ -249,7 +251,7 @@ function crashedTestFiles(output: string): string[] {
   const summary = text.match(/^\s*Tests?\b.*$/gm) ?? [];
   if (summary.some((line) => /\bfailed\b/.test(line))) return [];
   const crashes = text.matchAll(/Worker exited unexpectedly with signal SIG\w+ .*? running test file (\S+)/g);
-  return [...new Set([...crashes].map(([, file]) => file))];
+  return [...new Set([...crashes].flatMap(([, file]) => file ?? []))];
 }
 
 /** The last non-empty line of a chunk of output, without its colours. */
@@ -270,7 +272,7 @@ function lastLine(chunk: Buffer): string {
  */
 function heartbeat(): NodeJS.Timeout {
   const timer = setInterval(() => {
-    const steps = [...lastLines.values()].map(
+    const steps = [...running.values()].map(
       ({ title, since, line }) => `  · ${title} (${seconds(since)}): ${line || 'nothing printed yet'}`,
     );
     console.log(`… ${seconds(started)} in, still running:\n${steps.join('\n')}`);

@@ -20,6 +20,13 @@ import { registry } from './counters.ts';
 const gauge = (name: string, help: string, labelNames: string[] = []) =>
   new Gauge({ name, help, labelNames, registers: [registry] });
 
+/** The backup gauges' names, made and (without BACKUP_DIR) removed by them. */
+const backupGauges = {
+  age: 'advice_backup_age_seconds',
+  size: 'advice_backup_size_bytes',
+  checked: 'advice_backup_check_ok',
+};
+
 const figures = {
   queueDepth: gauge('advice_mail_queue_letters', 'Letters in the mail queue, by kind and status', [
     'kind',
@@ -31,10 +38,10 @@ const figures = {
   ),
   subscribers: gauge('advice_subscribers', 'Subscribers, by status', ['status']),
   comments: gauge('advice_comments', 'Comments, by status', ['status']),
-  backupAge: gauge('advice_backup_age_seconds', 'Age of the newest backup in BACKUP_DIR (+Inf: none yet)'),
-  backupSize: gauge('advice_backup_size_bytes', 'Size of the newest backup in BACKUP_DIR'),
+  backupAge: gauge(backupGauges.age, 'Age of the newest backup in BACKUP_DIR (+Inf: none yet)'),
+  backupSize: gauge(backupGauges.size, 'Size of the newest backup in BACKUP_DIR'),
   backupChecked: gauge(
-    'advice_backup_check_ok',
+    backupGauges.checked,
     'Whether the last nightly backup restored with every row (1) or not (0)',
   ),
   problems: gauge('advice_health_problem', 'Whether /api/health reports the problem now (1) or not (0)', [
@@ -78,8 +85,7 @@ export async function startMetricsServer(config: Config, database: () => Promise
   collectDefaultMetrics({ register: registry });
   // Without BACKUP_DIR there are no backups to speak of; a gauge never set would read 0, "fresh".
   if (!config.backup.dir) {
-    for (const name of ['advice_backup_age_seconds', 'advice_backup_size_bytes', 'advice_backup_check_ok'])
-      registry.removeSingleMetric(name);
+    for (const name of Object.values(backupGauges)) registry.removeSingleMetric(name);
   }
   const server = http.createServer(async (request, response) => {
     if (request.method !== 'GET' || request.url?.split('?', 1)[0] !== '/metrics') {
