@@ -77,9 +77,11 @@ describe('tip pictures', () => {
     });
 
     it(`has a glyph for every letter a ${lang} picture shows, in the face that shows it`, async () => {
-      const [tipFont, nameFont, labelFont] = await Promise.all(
-        [tipFace, nameFace, labelFace].map((face) => servedFont(lang, face)),
-      );
+      const [tipFont, nameFont, labelFont] = await Promise.all([
+        servedFont(lang, tipFace),
+        servedFont(lang, nameFace),
+        servedFont(lang, labelFace),
+      ]);
       const shown: [Uint8Array, string][] = [
         ...tips.map((tip) => [tipFont, tip[lang]] as [Uint8Array, string]),
         ...Object.values(tipCategoryNames[lang]).map(
