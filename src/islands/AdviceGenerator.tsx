@@ -2,12 +2,13 @@ import { useStore } from '@nanostores/react';
 import { useRef, useState } from 'react';
 import { fill } from '../i18n/fill.ts';
 import type { Lang } from '../i18n/languages.ts';
-import { shareTip } from '../lib/shareTip.ts';
+import { canSharePictures, shareTip } from '../lib/shareTip.ts';
 import type { HelpLink } from '../lib/tips/careTips.ts';
 import { $advice, $feedback, $history, rateTip, type ShownTip } from '../stores/advice.ts';
 import Feedback from './advice/Feedback.tsx';
 import HistoryNav from './advice/HistoryNav.tsx';
 import ManualLink from './advice/ManualLink.tsx';
+import PictureLinks, { type SavedPicture } from './advice/PictureLinks.tsx';
 import TipFigure from './advice/TipFigure.tsx';
 import WisdomButton from './advice/WisdomButton.tsx';
 import type { AdviceLabels } from './labelKeys.ts';
@@ -36,6 +37,8 @@ export default function AdviceGenerator({ lang, tipsUrl, labels, tipPath, help, 
   const button = useRef<HTMLButtonElement>(null);
   // The link of a tip that could be neither shared nor copied, shown for copying by hand.
   const [manualLink, setManualLink] = useState<{ tipId: string; url: string } | null>(null);
+  // A tip's pictures, offered to save where the share sheet could not take them.
+  const [pictures, setPictures] = useState<{ tipId: string; saved: SavedPicture[] } | null>(null);
 
   const loading = advice.status === 'loading';
   const tip = advice.status === 'welcome' ? null : advice.tip;
@@ -47,8 +50,12 @@ export default function AdviceGenerator({ lang, tipsUrl, labels, tipPath, help, 
     button.current?.focus();
   };
 
+  // Drawn in the browser on the press, by a module and fonts asked for only then (src/lib/sharePicture/).
+  const drawing = () => import('../lib/sharePicture/tipPicture.ts');
+
   const share = async (shown: ShownTip) => {
     const url = new URL(fill(tipPath, { id: shown.id }), location.href).href;
+    // The post picture (4:5) suits a feed, a story and a chat alike.
     const outcome = await shareTip(
       { url, text: shown.text, title: fill(labels['tip.metaTitle'], { text: shown.text }) },
       {
@@ -56,8 +63,14 @@ export default function AdviceGenerator({ lang, tipsUrl, labels, tipPath, help, 
         copied: labels['advice.copied'],
         failed: fill(labels['advice.shareFailed'], { url }),
       },
+      () => drawing().then(({ tipPicture }) => tipPicture(shown, lang, 'post')),
     );
     setManualLink(outcome === 'failed' ? { tipId: shown.id, url } : null);
+    if (canSharePictures() && (outcome === 'shared' || outcome === 'cancelled')) return;
+    const saved = await drawing()
+      .then(({ tipPictures }) => tipPictures(shown, lang))
+      .catch(() => null);
+    setPictures(saved && { tipId: shown.id, saved });
   };
 
   return (
@@ -93,6 +106,12 @@ export default function AdviceGenerator({ lang, tipsUrl, labels, tipPath, help, 
             sizer
           />
         ))}
+        {tip && pictures?.tipId === tip.id && (
+          <PictureLinks
+            pictures={pictures.saved}
+            labels={{ story: labels['advice.saveStory'], post: labels['advice.savePost'] }}
+          />
+        )}
         {tip && manualLink?.tipId === tip.id && (
           <ManualLink key={manualLink.url} label={labels['advice.copyByHand']} url={manualLink.url} />
         )}

@@ -33,6 +33,8 @@ export const bg: Record<UiKey, string> = {
   'advice.copied': 'Връзката е копирана. Сподели мъдростта!',
   'advice.shared': 'Споделено. Благодарим, че разпространяваш мъдростта!',
   'advice.copyByHand': 'Копирай връзката ръчно:',
+  'advice.saveStory': 'Запази картинка за история',
+  'advice.savePost': 'Запази картинка за публикация',
   'advice.shareFailed': 'Не успяхме да споделим съвета. Връзката е {url}',
   'advice.unavailable': 'Мъдростта се забави по пътя. Опитай отново след малко.',
   'advice.keep': 'Запази',

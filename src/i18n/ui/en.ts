@@ -34,6 +34,8 @@ export const en = {
   'advice.copied': 'Link copied. Go spread the wisdom!',
   'advice.shared': 'Shared. Thank you for spreading the wisdom!',
   'advice.copyByHand': 'Copy this link by hand:',
+  'advice.saveStory': 'Save a story picture',
+  'advice.savePost': 'Save a post picture',
   'advice.shareFailed': 'Could not share this tip. The link is {url}',
   'advice.unavailable': 'The wisdom is stuck in traffic. Please try again in a moment.',
   'advice.keep': 'Keep',

@@ -13,7 +13,7 @@ import { fakeApi, renderWidget } from './render.tsx';
 const tip = { id: 'en_7', text: 'Drink a glass of water.', category: 'Health' };
 
 /** Replaces a browser capability for one test (happy-dom has no share sheet and no real clipboard). */
-function provide(name: 'share' | 'clipboard', value: unknown) {
+function provide(name: 'share' | 'canShare' | 'clipboard', value: unknown) {
   Object.defineProperty(navigator, name, { value, configurable: true, writable: true });
 }
 
@@ -42,6 +42,7 @@ describe('sharing the shown tip', () => {
   beforeEach(() => $advice.set({ status: 'welcome' }));
   afterEach(() => {
     provide('share', undefined);
+    provide('canShare', undefined);
     provide('clipboard', undefined);
   });
 
@@ -93,5 +94,17 @@ describe('sharing the shown tip', () => {
     }
     expect(writeText).not.toHaveBeenCalled();
     expect(document.querySelector('[data-share-link]')).toBeNull();
+  });
+
+  it('still shares the link when the picture cannot be drawn (here: no fonts or canvas to draw with)', async () => {
+    const share = vi.fn(async (_data: ShareData) => {});
+    provide('share', share);
+    const canShare = vi.fn((data: ShareData) => Boolean(data.files));
+    provide('canShare', canShare);
+    const labels = await showTipAndShare('en');
+    expect(await screen.findByText(labels['advice.shared'])).toBeTruthy();
+    expect(canShare).toHaveBeenCalledWith({ files: [expect.any(File)] });
+    expect(share).toHaveBeenCalledWith({ url: url(), text: tip.text, title: expect.any(String) });
+    expect(document.querySelector('[data-save-pictures]')).toBeNull();
   });
 });
