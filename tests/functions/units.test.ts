@@ -8,7 +8,13 @@ import { loadConfig } from '../../functions/config.ts';
 import { containsLink } from '../../functions/containsLink.ts';
 import { libpqEnv, portableDump } from '../../functions/db/dump.ts';
 import { connectTimeoutMs } from '../../functions/db/postgres.ts';
-import { clientKey, keyedHash, normaliseAddress } from '../../functions/http/clientKey.ts';
+import {
+  checkConfirmToken,
+  checkUnsubscribeToken,
+  confirmToken,
+  unsubscribeToken,
+} from '../../functions/mail/tokens.ts';
+import { clientKey, keyedHash, normaliseAddress } from '../../functions/security/clientKey.ts';
 import {
   clientAddress,
   forwarded,
@@ -17,13 +23,7 @@ import {
   parseTrustProxy,
   trustFor,
   trustsProxies,
-} from '../../functions/http/trustProxy.ts';
-import {
-  checkConfirmToken,
-  checkUnsubscribeToken,
-  confirmToken,
-  unsubscribeToken,
-} from '../../functions/mail/tokens.ts';
+} from '../../functions/security/trustProxy.ts';
 import { headersFor, readHeaders, readRedirects, redirectTarget } from '../../functions/server/hostRules.ts';
 import { tempDir } from '../support/tempDirs.ts';
 
