@@ -98,8 +98,6 @@ async function claim(db: Db, now: Date, kind: MailKind, limit: number, leaseMs: 
     });
 }
 
-export type ClaimedLetter = Awaited<ReturnType<typeof claim>>[number];
-
 // Issue letters leave at most NEWSLETTER_PER_SECOND a second from this process, whichever drain sends them.
 let nextIssueAt = 0;
 const issueTurn = () => sleep(Math.max(0, nextIssueAt - Date.now()));
@@ -249,8 +247,6 @@ export async function drainQueue(db: Db, options: DrainOptions) {
   }
   return result;
 }
-
-export type QueueRunner = ReturnType<typeof startQueueRunner>;
 
 /** Drains every `intervalMs` in this process (`npm run serve`), one drain at a time. */
 export function startQueueRunner(
