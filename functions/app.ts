@@ -9,7 +9,6 @@ import { errorMessages } from './contract.ts';
 import { corsFor, refuseCrossSite } from './http/origin.ts';
 import { requestTrust } from './http/requestTrust.ts';
 import { documentHeaders, hsts } from './http/securityHeaders.ts';
-import { isHttps, type TrustProxy } from './http/trustProxy.ts';
 import { countRequests } from './metrics/requests.ts';
 import { articles } from './routes/articles.ts';
 import { confirm } from './routes/confirm.ts';
@@ -21,6 +20,7 @@ import { tipOfTheDay } from './routes/tipOfTheDay.ts';
 import { tipRatings } from './routes/tipRatings.ts';
 import { unsubscribe } from './routes/unsubscribe.ts';
 import { safeError } from './safeError.ts';
+import { isHttps, type TrustProxy } from './security/trustProxy.ts';
 import type { AppEnv, Services } from './services.ts';
 
 /**

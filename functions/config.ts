@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { isValidEmail, normaliseEmail } from './contract.ts';
 import { defaultDataDir } from './dataDir.ts';
-import { barePlatform, parseTrustProxy, type TrustProxy } from './http/trustProxy.ts';
+import { barePlatform, parseTrustProxy, type TrustProxy } from './security/trustProxy.ts';
 
 /** A count as written: digits only, at least `min` (0 or 1), `fallback` when unset. */
 const count = (fallback: number, min: 0 | 1 = 0) =>

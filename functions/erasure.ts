@@ -5,7 +5,7 @@
 import { and, eq, inArray, isNotNull, lt, lte, sql } from 'drizzle-orm';
 import { articleRatings, comments, erasureLog, subscribers } from './db/schema.ts';
 import type { Db } from './db/types.ts';
-import { keyedHash } from './http/clientKey.ts';
+import { keyedHash } from './security/clientKey.ts';
 
 /**
  * How long the log remembers, and so the oldest backup a restore takes: no backup is kept longer

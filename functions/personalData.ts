@@ -5,9 +5,9 @@ import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { articleRatings, comments, courseSchedule, mailQueue, subscribers } from './db/schema.ts';
 import type { Db } from './db/types.ts';
 import { mailboxHash, mailboxOf, recordErasure } from './erasure.ts';
-import { keyedHash } from './http/clientKey.ts';
 import { queueRequestedLetters } from './mail/queue.ts';
 import { reviewColumns } from './moderation.ts';
+import { keyedHash } from './security/clientKey.ts';
 
 /**
  * The subscriptions of the mailbox `email` reaches, however it was spelled when given (`+tags`, Gmail's

@@ -37,15 +37,19 @@ function retryingOnce<T>(load: () => Promise<T>) {
   };
 }
 
+/** The secret the database holds (made by the first start without HASH_SECRET), if any. */
+export const storedSecret = async (db: Db): Promise<string | undefined> =>
+  (await db.select().from(settings).where(eq(settings.key, 'hash_secret')))[0]?.value;
+
 async function loadHashSecret(db: Db): Promise<string> {
   // Concurrent first starts race here harmlessly: one insert wins and everyone reads the winner.
   await db
     .insert(settings)
     .values({ key: 'hash_secret', value: randomBytes(32).toString('base64url') })
     .onConflictDoNothing();
-  const [row] = await db.select().from(settings).where(eq(settings.key, 'hash_secret'));
-  if (!row) throw new Error('hash_secret missing from settings');
-  return row.value;
+  const secret = await storedSecret(db);
+  if (!secret) throw new Error('hash_secret missing from settings');
+  return secret;
 }
 
 export function createServices(config: Config, content: Content, open: () => Promise<Database>) {

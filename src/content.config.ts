@@ -1,7 +1,7 @@
 import { defineCollection } from 'astro:content';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { glob, type LoaderContext } from 'astro/loaders';
+import { file, glob } from 'astro/loaders';
 import { courseLetterSchema } from '../functions/newsletter/courseSchema.ts';
 import { issueSchema } from '../functions/newsletter/issueSchema.ts';
 import { articleSchema } from './lib/blog/articleSchema.ts';
@@ -22,27 +22,13 @@ const blog = defineCollection({
   schema: articleSchema,
 });
 
-async function loadTips({ store, parseData, generateDigest }: LoaderContext): Promise<void> {
-  const entries = parseTips(JSON.parse(await readFile(tipsFile, 'utf8')));
-  store.clear();
-  for (const entry of entries) {
-    const data = await parseData({ id: entry.id, data: entry });
-    store.set({ id: entry.id, data, digest: generateDigest(data) });
-  }
-}
-
-/** Tips: one JSON file; the build stops on any duplicate, empty, over-long or uncategorised tip. */
+/**
+ * Tips: one JSON file, read by Astro's file() loader. It only logs a parser's error, so the build stops on
+ * any duplicate, empty, over-long or uncategorised tip in the course's loader below, which reads the tips
+ * through the same parseTips.
+ */
 const tips = defineCollection({
-  loader: {
-    name: 'tips-json',
-    load: async (context) => {
-      await loadTips(context);
-      context.watcher?.add(tipsFile);
-      context.watcher?.on('change', (changed) => {
-        if (changed === tipsFile) loadTips(context).catch((error) => context.logger.error(String(error)));
-      });
-    },
-  },
+  loader: file('content/tips.json', { parser: (text) => parseTips(JSON.parse(text)) }),
   schema: tipSchema,
 });
 

@@ -15,15 +15,11 @@ import { deletePerson, exportPerson } from '../personalData.ts';
 import { purgeExpired } from '../retention.ts';
 import { databaseInUse, siteStats } from '../stats.ts';
 import { tipReport } from '../tipRanking.ts';
-import type { AdminOptions } from './adminOptions.ts';
+import { type AdminOptions, noSecret } from './adminOptions.ts';
 import { backupStatus } from './backupCheck.ts';
 import { newestBackup } from './nightlyBackups.ts';
 import { sendRoute } from './sendRoute.ts';
 
-/** Refusal of what needs the secret when there is none. */
-const noSecret = (what: string) =>
-  `HASH_SECRET is not set and the database holds no secret, so ${what}: ` +
-  "set HASH_SECRET to the site's own (in .env or the environment). Nothing was changed.";
 const noHashes = noSecret('the hashes of this address cannot be computed');
 
 // The site's own rule for addresses, as the public API applies it.

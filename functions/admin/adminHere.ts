@@ -3,15 +3,13 @@
 // (restore aside) and never makes up a secret.
 import fs from 'node:fs';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
 import { hc } from 'hono/client';
-import { type Config, loadConfig, siteUrlOf } from '../config.ts';
-import { createContent } from '../content.ts';
+import { type Config, siteUrlOf } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
 import { DataDirLockedError } from '../db/dataDirLock.ts';
 import { pgliteDirectory } from '../db/pgliteDirectory.ts';
-import { settings } from '../db/schema.ts';
-import { createServices } from '../services.ts';
+import { storedSecret } from '../services.ts';
+import { entryConfig, startServices } from '../start.ts';
 import { type AdminApp, createAdminApp } from './adminApp.ts';
 
 export class NoDatabaseError extends Error {
@@ -41,17 +39,15 @@ export async function openAdminHere(
   socketPath: string,
   late: boolean,
 ) {
-  const config = loadConfig(env);
+  const config = entryConfig({ kind: 'command', env });
   mustExist(config, socketPath);
   const database = await openDatabase(config).catch((error: Error) => {
     if (!(error instanceof DataDirLockedError) || late) throw error;
   });
   if (!database) return undefined;
-  const services = createServices(config, createContent(config.contentDir), async () => database);
+  const services = startServices(config, async () => database);
   // The site's secret, never a new one: HASH_SECRET, else the one its database holds.
-  const secret = async () =>
-    config.hashSecret ??
-    (await database.db.select().from(settings).where(eq(settings.key, 'hash_secret')))[0]?.value;
+  const secret = async () => config.hashSecret ?? (await storedSecret(database.db));
   const app = createAdminApp({ services, database, siteUrl: siteUrlOf(config), secret });
   return { client: hc<AdminApp>('http://admin', { fetch: app.request }), close: () => database.close() };
 }

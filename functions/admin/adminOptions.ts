@@ -15,3 +15,8 @@ export interface AdminOptions {
    */
   drainMail?: () => Promise<unknown>;
 }
+
+/** Refusal of what needs the secret when there is none. */
+export const noSecret = (what: string) =>
+  `HASH_SECRET is not set and the database holds no secret, so ${what}: ` +
+  "set HASH_SECRET to the site's own (in .env or the environment). Nothing was changed.";

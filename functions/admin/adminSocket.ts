@@ -20,10 +20,12 @@ export function socketFetch(socketPath: string): typeof fetch {
         { socketPath, method, path: url.pathname + url.search, headers: Object.fromEntries(headers), signal },
         (incoming) => {
           const answer = Readable.toWeb(incoming) as ReadableStream<Uint8Array>;
-          const headers = Object.entries(incoming.headers).filter((entry) => typeof entry[1] === 'string');
-          resolve(
-            new Response(answer, { status: incoming.statusCode, headers: headers as [string, string][] }),
-          );
+          // Read as sent, name and value in turn: a header sent more than once (several Set-Cookie) stays
+          // several, where incoming.headers holds an array for Set-Cookie that a plain object cannot pass on.
+          const received = new Headers();
+          const raw = incoming.rawHeaders;
+          for (let i = 0; i + 1 < raw.length; i += 2) received.append(raw[i] as string, raw[i + 1] as string);
+          resolve(new Response(answer, { status: incoming.statusCode, headers: received }));
         },
       );
       outgoing.on('error', reject);

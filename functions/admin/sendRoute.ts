@@ -12,12 +12,9 @@ import { drainQueue } from '../mail/queue.ts';
 import { createMailTransport } from '../mail/transport.ts';
 import { issueSlugPattern } from '../newsletter/issueSchema.ts';
 import { IssueError, loadIssue, unknownIssue } from '../newsletter/issues.ts';
-import type { AdminOptions } from './adminOptions.ts';
+import { type AdminOptions, noSecret } from './adminOptions.ts';
 
 const sendBody = z.object({ slug: z.string().regex(issueSlugPattern), dryRun: z.boolean().default(false) });
-
-const noSecret =
-  "HASH_SECRET is not set and the database holds no secret: set HASH_SECRET to the site's own, so links in letters work.";
 
 export function sendRoute(options: AdminOptions) {
   const { config } = options.services;
@@ -34,7 +31,7 @@ export function sendRoute(options: AdminOptions) {
     );
     if (issue instanceof IssueError) return c.json({ error: issue.message }, 422);
     const secret = await options.secret();
-    if (!secret) return c.json({ error: noSecret }, 409);
+    if (!secret) return c.json({ error: noSecret('the links of letters cannot be signed') }, 409);
     const context = { secret, siteUrl: options.siteUrl };
     const aborted = new AbortController();
     return stream(c, async (out) => {

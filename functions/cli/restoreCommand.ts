@@ -7,6 +7,7 @@ import { DataDirLockedError } from '../db/dataDirLock.ts';
 import { type RestoreOptions, RestoreRefusedError, restoreDump } from '../db/restore.ts';
 import { databaseInUse } from '../stats.ts';
 import { CommandFailure, operatorPath } from './commandLine.ts';
+import { describeDatabase } from './statsText.ts';
 
 /** Restores the backup `named` and resolves with what to print; a CommandFailure says why it could not. */
 export async function restoreCommand(
@@ -33,13 +34,8 @@ export async function restoreCommand(
       ...options,
       warn: (message) => console.warn(`Warning: ${message}`),
     });
-    const target = databaseInUse(config);
-    const where =
-      target.kind === 'pglite'
-        ? `PGlite at ${target.path}`
-        : `PostgreSQL ${target.database} on ${target.host}`;
     const migrated = applied.length > 0 ? ` Migrated forward: ${applied.join(', ')}.` : '';
-    return `Restored ${file} into ${where}.${migrated}`;
+    return `Restored ${file} into ${describeDatabase(databaseInUse(config))}.${migrated}`;
   } catch (error) {
     if (error instanceof CommandFailure) throw error;
     const known = [ConfigError, DataDirLockedError, RestoreRefusedError].some(

@@ -1,11 +1,15 @@
 // `npm run admin -- stats`: the site's figures (stats.ts) as text.
 import type { SiteStats } from '../stats.ts';
 
+/** Which database a command worked on, as the operator names it. */
+export const describeDatabase = (db: SiteStats['database']) =>
+  db.kind === 'pglite' ? `PGlite at ${db.path}` : `PostgreSQL ${db.database} on ${db.host}`;
+
 /** The figures as a two-column table, one figure per line. */
 export function formatStats(stats: SiteStats): string {
   const { database: db, subscribers: s, letters: l, comments: c, ratings: r } = stats;
   const rows: [string, string | number][] = [
-    ['Database', db.kind === 'pglite' ? `PGlite at ${db.path}` : `PostgreSQL ${db.database} on ${db.host}`],
+    ['Database', describeDatabase(db)],
     ['Subscribers confirmed', s.confirmed],
     ['Subscribers pending', s.pending],
     ['Subscribers English', s.byLanguage.en],

@@ -2,8 +2,8 @@
 // the site's secret: restore runs only SQL this site wrote (a dump may hold any statement, `COPY ... TO
 // PROGRAM` among them), and knows the backup's age (the erasure log reaches back only so far).
 import { timingSafeEqual } from 'node:crypto';
-import { keyedHash } from '../http/clientKey.ts';
-import { deriveKey } from '../http/derivedKeys.ts';
+import { keyedHash } from '../security/clientKey.ts';
+import { deriveKey } from '../security/derivedKeys.ts';
 
 const header = /^-- important-advice backup (\S+) ([0-9a-f]{64})\n/;
 

@@ -3,9 +3,9 @@
 import { cors } from 'hono/cors';
 import { createMiddleware } from 'hono/factory';
 import { errorMessages } from '../contract.ts';
+import { forwarded, type TrustProxy } from '../security/trustProxy.ts';
 import type { AppEnv } from '../services.ts';
 import { requestTrust } from './requestTrust.ts';
-import { forwarded, type TrustProxy } from './trustProxy.ts';
 
 const unsafeMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 

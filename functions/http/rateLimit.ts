@@ -1,58 +1,18 @@
 // Per-client hourly limits kept in the database, so every instance behind the CDN counts together.
-import { sql } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import type { BlankInput } from 'hono/types';
 import type { Config } from '../config.ts';
-import { perDatabase } from '../db/perDatabase.ts';
-import { rateLimits } from '../db/schema.ts';
-import type { Db } from '../db/types.ts';
+import { countAttempt, refundAttempt } from '../security/attempts.ts';
+import { clientKey, normaliseAddress } from '../security/clientKey.ts';
+import { clientAddress } from '../security/trustProxy.ts';
 import type { AppEnv } from '../services.ts';
-import { clientKey, normaliseAddress } from './clientKey.ts';
 import { peerAddress, requestTrust } from './requestTrust.ts';
-import { clientAddress } from './trustProxy.ts';
 
 /** Which configured limit applies: subscribe, comment, rating or moderation (*_LIMIT_PER_HOUR). */
 type LimitName = keyof Config['limits'];
 
-/** One request's attempt at an action: the row it counts in, and the most that row may reach. */
-type Attempt = { clientKey: string; action: string; windowStart: Date; max: number };
-
 const hourMs = 3_600_000;
-
-const upsertAttempt = perDatabase((db) =>
-  db
-    .insert(rateLimits)
-    .values({
-      clientKey: sql.placeholder('clientKey'),
-      action: sql.placeholder('action'),
-      windowStart: sql.placeholder('windowStart'),
-      hits: 1,
-    })
-    .onConflictDoUpdate({
-      target: [rateLimits.clientKey, rateLimits.action, rateLimits.windowStart],
-      set: { hits: sql`${rateLimits.hits} + 1` },
-    })
-    .returning({ hits: rateLimits.hits })
-    .prepare('count_attempt'),
-);
-
-const refundAttempt = perDatabase((db) =>
-  db
-    .update(rateLimits)
-    .set({ hits: sql`greatest(${rateLimits.hits} - 1, 0)` })
-    .where(
-      sql`${rateLimits.clientKey} = ${sql.placeholder('clientKey')} and ${rateLimits.action} = ${sql.placeholder('action')}
-          and ${rateLimits.windowStart} = ${sql.placeholder('windowStart')}`,
-    )
-    .prepare('refund_attempt'),
-);
-
-/** Counts the attempt and returns the attempts so far this hour, this one included. */
-export async function countAttempt(db: Db, attempt: Attempt): Promise<number> {
-  const [row] = await upsertAttempt(db).execute(attempt);
-  return row?.hits ?? 1;
-}
 
 /** Answers 429 with `body` and a Retry-After up to the next clock hour. */
 const tooMany = <T extends { error: string }>(c: Context, body: T) =>
@@ -83,6 +43,6 @@ export function rateLimit<T extends { error: string }>(
     const hits = await countAttempt((await db()).db, attempt);
     if (hits > max) return tooMany(c, body);
     await next();
-    if (uncounted?.(c.res)) await refundAttempt((await db()).db).execute(attempt);
+    if (uncounted?.(c.res)) await refundAttempt((await db()).db, attempt);
   });
 }

@@ -2,8 +2,8 @@
 // middleware that need the client's address or scheme.
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context } from 'hono';
+import { type TrustProxy, trustFor } from '../security/trustProxy.ts';
 import type { AppEnv } from '../services.ts';
-import { type TrustProxy, trustFor } from './trustProxy.ts';
 
 /** The peer's address: the platform's (Netlify's context.ip, the tests'), else the Node socket's. */
 export function peerAddress(c: Context<AppEnv>): string | undefined {

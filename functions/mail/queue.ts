@@ -7,10 +7,10 @@ import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { type MailKind, mailQueue, rateLimits, subscribers } from '../db/schema.ts';
 import type { Db } from '../db/types.ts';
 import { forgetSubscriber } from '../erasure.ts';
-import { countAttempt } from '../http/rateLimit.ts';
 import { lettersFailedTotal, lettersSentTotal } from '../metrics/counters.ts';
 import { type Issue, loadIssue } from '../newsletter/issues.ts';
 import { safeError } from '../safeError.ts';
+import { countAttempt } from '../security/attempts.ts';
 import { countBounce, isPermanentRefusal } from './bounces.ts';
 import { queueCourseLetters } from './courseSchedule.ts';
 import type { LetterContext } from './letters.ts';
@@ -97,8 +97,6 @@ async function claim(db: Db, now: Date, kind: MailKind, limit: number, leaseMs: 
       subscriberId: mailQueue.subscriberId,
     });
 }
-
-export type ClaimedLetter = Awaited<ReturnType<typeof claim>>[number];
 
 // Issue letters leave at most NEWSLETTER_PER_SECOND a second from this process, whichever drain sends them.
 let nextIssueAt = 0;
@@ -249,8 +247,6 @@ export async function drainQueue(db: Db, options: DrainOptions) {
   }
   return result;
 }
-
-export type QueueRunner = ReturnType<typeof startQueueRunner>;
 
 /** Drains every `intervalMs` in this process (`npm run serve`), one drain at a time. */
 export function startQueueRunner(

@@ -1,24 +1,18 @@
-// When a letter that could not be sent is tried again: by the queue's drainers (across drains) and by the
-// newsletter send (within one run).
+// When a letter of the mail queue that could not be sent is tried again, across drains.
 import { eq } from 'drizzle-orm';
 import { mailQueue } from '../db/schema.ts';
 import type { Db } from '../db/types.ts';
 import { safeError } from '../safeError.ts';
 
-/**
- * The wait before the try after `failures` failed ones: `firstMs`, then twice each time, up to `maxMs`,
- * so a mail server that is down for a while is not hammered, nor a letter held back for days.
- */
-export function backoffMs(failures: number, firstMs: number, maxMs = Number.POSITIVE_INFINITY): number {
-  return Math.min(firstMs * 2 ** Math.max(failures - 1, 0), maxMs);
-}
-
 /** A letter still failing after this many tries is marked failed and left for the operator. */
 export const maxAttempts = 8;
 
-/** Wait before try `attempts + 1`: 30 s, 1 min, 2 min, … up to an hour (about 1 h 4 min for all eight). */
+/**
+ * Wait before try `attempts + 1`: 30 s, 1 min, 2 min, … up to an hour (about 1 h 4 min for all eight), so
+ * a mail server that is down for a while is not hammered, nor a letter held back for days.
+ */
 export function retryDelayMs(attempts: number): number {
-  return backoffMs(attempts, 30_000, 3_600_000);
+  return Math.min(30_000 * 2 ** Math.max(attempts - 1, 0), 3_600_000);
 }
 
 /**

@@ -2,7 +2,7 @@
 // the address. Nothing about them is stored, so a copy of the database hands out no working link.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { ModerationAction } from '../contract.ts';
-import { deriveKey } from '../http/derivedKeys.ts';
+import { deriveKey } from '../security/derivedKeys.ts';
 
 /** How long a confirmation link works: as long as a pending address is kept. */
 const confirmLifetimeMs = 48 * 3_600_000;

@@ -2,13 +2,11 @@
 // confirmation letter leaves within about a minute of the subscription, and a letter of the course
 // within a minute of its time. The course comes from the bundled content/ (netlify.toml's included_files).
 import { ConfigError } from '../config.ts';
-import { createContent } from '../content.ts';
 import { watchHealth } from '../health/alerts.ts';
 import { drainQueue } from '../mail/queue.ts';
 import { createMailTransport } from '../mail/transport.ts';
 import { safeError } from '../safeError.ts';
-import { openMigrated, serverlessConfig } from '../serverless.ts';
-import { createServices, operatorMail } from '../services.ts';
+import { drainOptions, entryConfig, onNetlify, openMigrated, startServices } from '../start.ts';
 
 // Scheduled functions may run 30 seconds; stop starting batches well before that.
 const budgetMs = 20_000;
@@ -16,10 +14,7 @@ const budgetMs = 20_000;
 /** The settings, or why there are none: said at start, and again at every run that cannot go. */
 function settingsOrProblem() {
   try {
-    return serverlessConfig('Netlify', {
-      PG_POOL_MAX: '1',
-      ...(process.env.URL ? { SITE_URL: process.env.URL } : {}),
-    });
+    return entryConfig(onNetlify(1));
   } catch (error) {
     const problem = error instanceof ConfigError ? error.message : safeError(error);
     console.error(`Mail queue stopped: ${problem}`);
@@ -34,15 +29,8 @@ async function drain(config: Exclude<typeof settings, string>) {
   const database = await openMigrated('Netlify', config.databaseUrl, 1);
   const transport = createMailTransport(config);
   try {
-    const services = createServices(config, createContent(config.contentDir), async () => database);
-    const options = {
-      transport,
-      context: { secret: await services.hashSecret(), siteUrl: config.siteUrl ?? '' },
-      confirmPerHour: config.mail.confirmPerHour,
-      contentDir: config.contentDir,
-      perSecond: config.mail.perSecond,
-      operator: operatorMail(config, services),
-    };
+    const services = startServices(config, async () => database);
+    const options = await drainOptions(services, transport, config.siteUrl ?? '');
     // Before the letters: the operator hears of trouble (and of its end) once a run.
     await watchHealth({
       config,

@@ -3,7 +3,7 @@
 import { loadConfig } from '../config.ts';
 import { describePurge, purgeExpired } from '../retention.ts';
 import { safeError } from '../safeError.ts';
-import { openMigrated } from '../serverless.ts';
+import { openMigrated } from '../start.ts';
 
 export default async (): Promise<Response> => {
   try {

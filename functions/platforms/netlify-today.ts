@@ -4,7 +4,7 @@ import { Hono } from 'hono';
 import { ConfigError, loadConfig } from '../config.ts';
 import { createContent } from '../content.ts';
 import { safeError } from '../safeError.ts';
-import { bundledFiles } from '../serverless.ts';
+import { bundledFiles } from '../start.ts';
 import { createTodayApp } from '../today/todayApp.ts';
 
 function startToday() {

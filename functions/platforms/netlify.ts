@@ -4,12 +4,10 @@
 import { Hono } from 'hono';
 import { apiHeaders, createApp } from '../app.ts';
 import { ConfigError } from '../config.ts';
-import { createContent } from '../content.ts';
 import { errorMessages } from '../contract.ts';
-import { noProxy, onPlatform } from '../http/trustProxy.ts';
 import { safeError } from '../safeError.ts';
-import { openMigrated, serverlessConfig } from '../serverless.ts';
-import { createServices } from '../services.ts';
+import { noProxy, onPlatform } from '../security/trustProxy.ts';
+import { entryConfig, onNetlify, openMigrated, startServices } from '../start.ts';
 
 /** The parts of Netlify's Context this function reads. */
 interface NetlifyContext {
@@ -21,19 +19,16 @@ type Place = { code?: string; name?: string };
 /** The API, or when it could not start a plain 500 for every request (the log says why, at start too). */
 function startApi() {
   try {
+    // Each instance holds its own pool: keep it small (or point DATABASE_URL at a pooler).
     const settings = {
-      ...serverlessConfig('Netlify', {
-        // Each instance holds its own pool: keep it small (or point DATABASE_URL at a pooler).
-        PG_POOL_MAX: '2',
-        // Netlify sets URL to the site's main address.
-        ...(process.env.URL ? { SITE_URL: process.env.URL } : {}),
-      }),
+      ...entryConfig(onNetlify(2)),
       // Only Netlify reaches this code, and it writes its own client and location headers.
       trustProxy: onPlatform('netlify'),
     };
     // The first request opens the pool, after the migrations (a failed one closes it again).
-    const open = () => openMigrated('Netlify', settings.databaseUrl, settings.pgPoolMax);
-    return createApp(createServices(settings, createContent(settings.contentDir), open));
+    return createApp(
+      startServices(settings, () => openMigrated('Netlify', settings.databaseUrl, settings.pgPoolMax)),
+    );
   } catch (error) {
     const why = `The API cannot start: ${error instanceof ConfigError ? error.message : safeError(error)}`;
     console.error(why);

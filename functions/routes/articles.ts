@@ -11,13 +11,13 @@ import { perDatabase } from '../db/perDatabase.ts';
 import { articleRatings, comments } from '../db/schema.ts';
 import type { Db } from '../db/types.ts';
 import { mailboxHash, mailboxOf } from '../erasure.ts';
-import { keyedHash } from '../http/clientKey.ts';
 import { validJson } from '../http/jsonBody.ts';
 import { rateLimit } from '../http/rateLimit.ts';
 import { sharedRead } from '../http/sharedCache.ts';
 import { queueModerationLetter } from '../mail/moderationLetters.ts';
 import { reviewColumns } from '../moderation.ts';
 import { articleRatingBody, commentBody } from '../schemas.ts';
+import { keyedHash } from '../security/clientKey.ts';
 import type { AppEnv } from '../services.ts';
 
 type ArticleEnv = { Bindings: AppEnv['Bindings']; Variables: AppEnv['Variables'] & { articleId: number } };

@@ -6,7 +6,7 @@
 // is no evidence, even where a visitor who fakes it would mostly fool themselves.
 import { type Context, Hono } from 'hono';
 import { requestTrust } from '../http/requestTrust.ts';
-import type { TrustProxy } from '../http/trustProxy.ts';
+import type { TrustProxy } from '../security/trustProxy.ts';
 import type { AppEnv, Platform } from '../services.ts';
 
 const unknown = 'Unknown';

@@ -9,10 +9,10 @@ import { Hono } from 'hono';
 import { errorMessages } from '../contract.ts';
 import { perDatabase } from '../db/perDatabase.ts';
 import { confirmLetters, subscribers } from '../db/schema.ts';
-import { deriveKey } from '../http/derivedKeys.ts';
 import { validJson } from '../http/jsonBody.ts';
 import { rateLimit } from '../http/rateLimit.ts';
 import { subscribeBody } from '../schemas.ts';
+import { deriveKey } from '../security/derivedKeys.ts';
 import type { AppEnv } from '../services.ts';
 
 /** A pending address asking again gets a fresh confirmation letter once the last one is this old. */

@@ -9,7 +9,8 @@ import { startQueueRunner } from '../mail/queue.ts';
 import { createMailTransport } from '../mail/transport.ts';
 import { loadCourse } from '../newsletter/course.ts';
 import { safeError } from '../safeError.ts';
-import { operatorMail, type Services } from '../services.ts';
+import type { Services } from '../services.ts';
+import { drainOptions } from '../start.ts';
 
 /** A path as short as it can be said: relative inside the working directory, absolute elsewhere. */
 const shown = (file: string) =>
@@ -19,9 +20,9 @@ export async function startMailQueue(db: Db, config: Config, services: Services,
   const transport = createMailTransport(config);
   const local = isLoopback(config.host) && !config.production;
   console.log(`Letters go to ${config.mail.smtpUrl ? transport.description : shown(transport.description)}.`);
-  let secret: string;
+  let options: Awaited<ReturnType<typeof drainOptions>>;
   try {
-    secret = await services.hashSecret();
+    options = await drainOptions(services, transport, siteUrl);
   } catch (error) {
     // Letters keep waiting in the queue; the next start sends them.
     console.error(`Mail queue not started: ${safeError(error)}`);
@@ -33,12 +34,7 @@ export async function startMailQueue(db: Db, config: Config, services: Services,
   const runner = startQueueRunner(
     db,
     {
-      transport,
-      context: { secret, siteUrl },
-      confirmPerHour: config.mail.confirmPerHour,
-      contentDir: config.contentDir,
-      perSecond: config.mail.perSecond,
-      operator: operatorMail(config, services),
+      ...options,
       watch: (now) =>
         watchHealth({ config, database: services.db, transport, siteUrl, log: console.warn }, now),
       onSent: ({ confirmUrl, file }) => {

@@ -8,16 +8,15 @@ import { createAdminApp } from '../admin/adminApp.ts';
 import { startNightlyBackups } from '../admin/nightlyBackups.ts';
 import { serveAdminSocket } from '../admin/socketServer.ts';
 import { createApp } from '../app.ts';
-import { ConfigError, isLoopback, loadConfig, mailProblem, productionProblem } from '../config.ts';
-import { createContent } from '../content.ts';
+import { type Config, ConfigError } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
 import { DataDirLockedError } from '../db/dataDirLock.ts';
 import { defaultPageCsp, documentHeaders, securityHeaders } from '../http/securityHeaders.ts';
-import { forwardedHttps, trustFor, trustsProxies } from '../http/trustProxy.ts';
 import { startMetricsServer } from '../metrics/server.ts';
 import { describePurge, purgeExpired } from '../retention.ts';
 import { safeError } from '../safeError.ts';
-import { createServices } from '../services.ts';
+import { forwardedHttps, trustFor } from '../security/trustProxy.ts';
+import { entryConfig, startServices } from '../start.ts';
 import { createTodayApp, todayPaths } from '../today/todayApp.ts';
 import { startMailQueue } from './mailQueueRunner.ts';
 import { createStaticSite } from './staticSite.ts';
@@ -31,18 +30,12 @@ function fail(message: string): never {
   process.exit(1);
 }
 
-let config: ReturnType<typeof loadConfig>;
+let config: Config;
 try {
-  config = loadConfig();
+  config = entryConfig({ kind: 'server' });
 } catch (error) {
   fail(error instanceof ConfigError ? error.message : String(error));
 }
-
-// Behind a proxy (any TRUST_PROXY) strangers reach the server, whatever HOST it listens on.
-const problem =
-  productionProblem(config, !isLoopback(config.host) || trustsProxies(config.trustProxy)) ??
-  mailProblem(config);
-if (problem) fail(problem);
 
 if (!fs.existsSync(config.distDir)) fail(`No built site in ${config.distDir}. Run \`npm run build\` first.`);
 
@@ -51,7 +44,7 @@ const database = await openDatabase(config).catch((error: unknown) => {
   fail(`Cannot open the database: ${(error as Error).message}`);
 });
 
-const services = createServices(config, createContent(config.contentDir), async () => database);
+const services = startServices(config, async () => database);
 // Opening through the services forgets again whoever asked to be forgotten (erasure.ts), before the
 // purge, the mail queue or any request.
 await services.db().catch((error: unknown) => fail(`Cannot prepare the database: ${safeError(error)}`));

@@ -1,7 +1,8 @@
 // Serves the built site (dist/) the way the static host does: clean URLs, _redirects read as Netlify reads
 // them, _headers, 404.html, plus validators for caching and security headers. Files are found
 // in an index taken of dist/ up front (memoryFiles.ts) and sent from there: the build's .br/.gz as they
-// are, 304s by ETag, byte ranges, small files from memory, the others streamed from disk. The host's
+// are, 304s by ETag, small files from memory, the others streamed from disk. A Range header is ignored:
+// every answer is the whole file, as RFC 9110 (14.2) allows; the site has no media to seek in. The host's
 // headers apply to every answer as its head is written. A new build is read whole and then put in
 // place (docs/publishing.md).
 import fs from 'node:fs';
@@ -120,63 +121,31 @@ function findFile({ build, request }: Answer, pathname: string) {
   return build.index.find(pathname, request.headers['accept-encoding'] ?? '');
 }
 
-/** 304 by the file's ETag, 416 for a range past its end, else the range asked for or the whole file. */
+/** 304 by the file's ETag, else the whole file. */
 function sendFile(answer: Answer, file: IndexedFile) {
   const { request, response } = answer;
   response.setHeader('Vary', 'Accept-Encoding');
   if (request.headers['if-none-match'] === file.headers.ETag) {
     return void writeHead(answer, 304, { ETag: file.headers.ETag }).end();
   }
-  const range = fileRange(request, file);
-  if (range === 'unsatisfiable') {
-    return void writeHead(answer, 416, { 'Content-Range': `bytes */${file.size}` }).end();
-  }
   // On the fly where the build wrote no variant (below 1 KiB that saves less than its own overhead).
   const gzip =
-    !range &&
     (answer.servedAs?.status ?? 200) === 200 &&
     request.method === 'GET' &&
     compressible.test(file.headers['Content-Type']) &&
     !file.headers['Content-Encoding'] &&
     file.size >= 1024 &&
     (request.headers['accept-encoding'] ?? '').includes('gzip');
-  if (range) {
-    writeHead(answer, 206, {
-      ...file.headers,
-      'Content-Length': range.end - range.start + 1,
-      'Content-Range': `bytes ${range.start}-${range.end}/${file.size}`,
-      'Accept-Ranges': 'bytes',
-    });
-  } else if (gzip) {
+  if (gzip) {
     const { 'Content-Length': _, ...headers } = file.headers;
     writeHead(answer, 200, { ...headers, 'Content-Encoding': 'gzip' });
   } else writeHead(answer, 200, file.headers);
   if (request.method === 'HEAD') return void response.end();
-  const body = range ? file.body?.subarray(range.start, range.end + 1) : file.body;
-  if (body && !gzip) return void response.end(body);
+  if (file.body && !gzip) return void response.end(file.body);
   // A file removed by a rebuild since the index cuts the answer short (an unhandled stream error would
   // end the process); a client gone before the end closes the file.
-  const source = body ? Readable.from([body]) : fs.createReadStream(file.path, range);
+  const source = file.body ? Readable.from([file.body]) : fs.createReadStream(file.path);
   pipeline([source, ...(gzip ? [zlib.createGzip()] : []), response], () => {});
-}
-
-/**
- * The range a GET asks of `file`, read as RFC 9110 (14.1.2, 14.2) says; 'unsatisfiable' for a 416 (it
- * starts past the end, or asks for no bytes). Undefined sends the whole file, as the RFC allows for a
- * header that is not one valid range (garbage, another unit, `5-2`; several ranges too, which few
- * clients ask for), and for an If-Range but the file's date (its weak ETag never matches, 13.1.5).
- */
-function fileRange(request: IncomingMessage, { size, headers }: IndexedFile) {
-  const { range, 'if-range': ifRange } = request.headers;
-  if (!range || request.method !== 'GET' || (ifRange && ifRange !== headers['Last-Modified'])) return;
-  const [, first, last] = /^bytes=(\d*)-(\d*)$/i.exec(range.trim()) ?? [];
-  if (first === undefined || (!first && !last)) return;
-  const [start, end] = [Number(first), last ? Number(last) : size - 1];
-  // A suffix: the last `last` bytes.
-  if (!first) return end && size ? { start: Math.max(0, size - end), end: size - 1 } : 'unsatisfiable';
-  if (last && end < start) return;
-  if (start >= size) return 'unsatisfiable';
-  return { start, end: Math.min(end, size - 1) };
 }
 
 const plainText = { 'Content-Type': 'text/plain; charset=utf-8', Vary: 'Accept-Encoding' };
@@ -189,7 +158,7 @@ function plain(answer: Answer, status: number, text: string, headers: Record<str
 /** Serves the file at `page` for this request, whole and unconditionally, with `status`. */
 function serveAs(answer: Answer, page: string, status: number, otherwise = () => notFound(answer)) {
   answer.servedAs = { page, status };
-  for (const name of ['range', 'if-none-match']) delete answer.request.headers[name];
+  delete answer.request.headers['if-none-match'];
   const file = findFile(answer, urlPathname(page));
   if (file) sendFile(answer, file);
   else otherwise();

@@ -1,14 +1,22 @@
 // The small pure pieces: configuration, client keys, link detection, host-file rules.
 import { createHmac } from 'node:crypto';
 import fs from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { socketFetch } from '../../functions/admin/adminSocket.ts';
 import { operatorPath } from '../../functions/cli/commandLine.ts';
 import { loadConfig } from '../../functions/config.ts';
 import { containsLink } from '../../functions/containsLink.ts';
 import { libpqEnv, portableDump } from '../../functions/db/dump.ts';
 import { connectTimeoutMs } from '../../functions/db/postgres.ts';
-import { clientKey, keyedHash, normaliseAddress } from '../../functions/http/clientKey.ts';
+import {
+  checkConfirmToken,
+  checkUnsubscribeToken,
+  confirmToken,
+  unsubscribeToken,
+} from '../../functions/mail/tokens.ts';
+import { clientKey, keyedHash, normaliseAddress } from '../../functions/security/clientKey.ts';
 import {
   clientAddress,
   forwarded,
@@ -17,13 +25,7 @@ import {
   parseTrustProxy,
   trustFor,
   trustsProxies,
-} from '../../functions/http/trustProxy.ts';
-import {
-  checkConfirmToken,
-  checkUnsubscribeToken,
-  confirmToken,
-  unsubscribeToken,
-} from '../../functions/mail/tokens.ts';
+} from '../../functions/security/trustProxy.ts';
 import { headersFor, readHeaders, readRedirects, redirectTarget } from '../../functions/server/hostRules.ts';
 import { tempDir } from '../support/tempDirs.ts';
 
@@ -421,5 +423,27 @@ describe('keys derived from HASH_SECRET', () => {
 
   it('keeps article-rating hashes keyed on the secret, so stored ratings still match their person', () => {
     expect(keyedHash(secret, 'ana@example.com')).toBe(hmac(secret, 'ana@example.com', 'hex'));
+  });
+});
+
+describe("the commands' fetch over the admin socket", () => {
+  it('keeps a header the server sends more than once', async () => {
+    const socketPath = path.join(tempDir('socket'), 'admin.sock');
+    const server = http.createServer((_request, response) => {
+      response.setHeader('Set-Cookie', ['a=1; Path=/', 'b=2; Path=/']);
+      response.setHeader('X-Seen', ['one', 'two']);
+      response.end('answered');
+    });
+    await new Promise<void>((resolve) => server.listen(socketPath, resolve));
+    try {
+      const response = await socketFetch(socketPath)('http://admin/anything?x=1');
+      expect(response.status).toBe(200);
+      expect(response.headers.getSetCookie()).toEqual(['a=1; Path=/', 'b=2; Path=/']);
+      // The web's Headers join a repeated header other than Set-Cookie with ", ".
+      expect(response.headers.get('x-seen')).toBe('one, two');
+      expect(await response.text()).toBe('answered');
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 });
