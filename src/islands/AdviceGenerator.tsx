@@ -1,5 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useRef, useState } from 'react';
+import { toast } from 'sonner';
 import { fill } from '../i18n/fill.ts';
 import type { Lang } from '../i18n/languages.ts';
 import { shareTip } from '../lib/shareTip.ts';
@@ -49,14 +50,14 @@ export default function AdviceGenerator({ lang, tipsUrl, labels, tipPath, help, 
 
   const share = async (shown: ShownTip) => {
     const url = new URL(fill(tipPath, { id: shown.id }), location.href).href;
-    const outcome = await shareTip(
-      { url, text: shown.text, title: fill(labels['tip.metaTitle'], { text: shown.text }) },
-      {
-        shared: labels['advice.shared'],
-        copied: labels['advice.copied'],
-        failed: fill(labels['advice.shareFailed'], { url }),
-      },
-    );
+    const outcome = await shareTip({
+      url,
+      text: shown.text,
+      title: fill(labels['tip.metaTitle'], { text: shown.text }),
+    });
+    if (outcome === 'shared') toast.success(labels['advice.shared']);
+    if (outcome === 'copied') toast.success(labels['advice.copied']);
+    if (outcome === 'failed') toast.error(fill(labels['advice.shareFailed'], { url }));
     setManualLink(outcome === 'failed' ? { tipId: shown.id, url } : null);
   };
 
