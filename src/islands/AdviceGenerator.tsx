@@ -62,7 +62,7 @@ export default function AdviceGenerator({ lang, tipsUrl, labels, tipPath, help, 
   };
 
   return (
-    <div className="flex flex-col items-center gap-6 sm:gap-8">
+    <div className="flex flex-col items-center gap-4 sm:gap-8">
       <section
         data-advice-card
         aria-label={labels['advice.region']}

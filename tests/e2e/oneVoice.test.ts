@@ -37,6 +37,8 @@ for (const t of langs) {
       await page.waitForFunction(
         () => !document.querySelector('astro-island[ssr][component-url*="ArticleRating"]'),
       );
+      // The summary above the stars is loaded: a click aimed at a star lands on it.
+      await page.locator('[data-rating-count]').waitFor();
       await page.getByLabel(t.stars, { exact: true }).check({ force: true });
       await email.fill('not an address');
       await page.getByRole('button', { name: t.send }).click();

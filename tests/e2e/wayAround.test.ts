@@ -105,11 +105,11 @@ for (const t of langs) {
     });
 
     for (const width of [320, 390]) {
-      it(`keeps the wordmark whole and the page within the screen at ${width} px, before and after the site's fonts`, async () => {
+      it(`keeps the wordmark whole, the header in two rows and the page within the screen at ${width} px, before and after the site's fonts`, async () => {
         const page = await newPage({ viewport: { width, height: 700 } });
         // The second visit of the same browser draws the page with the site's own faces, now cached.
         for (const visit of [1, 2]) {
-          for (const path of [t.page, t.tipPage]) {
+          for (const path of [t.home, t.page, t.tipPage]) {
             await page.goto(path);
             const box = await page.evaluate(() => {
               const word = document.querySelector('[data-logo] span');
@@ -118,11 +118,17 @@ for (const t of langs) {
                 height: word?.getBoundingClientRect().height ?? 0,
                 lineHeight: Number.parseFloat(getComputedStyle(word ?? document.body).lineHeight),
                 scrollWidth: document.documentElement.scrollWidth,
+                // The language switch beside the logo, the links in one row below: a header of two rows.
+                logoTop: document.querySelector('[data-logo]')?.getBoundingClientRect().top,
+                switchTop: document.querySelector('[data-language-switch]')?.getBoundingClientRect().top,
+                navHeight: document.querySelector('header nav')?.getBoundingClientRect().height ?? 0,
               };
             });
             expect(box.lines, `${path}, visit ${visit}`).toBe(1);
             expect(box.height, `${path}, visit ${visit}`).toBeLessThan(box.lineHeight * 1.5);
             expect(box.scrollWidth, `${path}, visit ${visit}`).toBeLessThanOrEqual(width);
+            expect(box.switchTop, `${path}, visit ${visit}`).toBe(box.logoTop);
+            expect(box.navHeight, `${path}, visit ${visit}`).toBeLessThanOrEqual(88);
           }
         }
         await page.context().close();
