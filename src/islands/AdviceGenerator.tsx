@@ -1,5 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useRef, useState } from 'react';
+import { toast } from 'sonner';
 import { fill } from '../i18n/fill.ts';
 import type { Lang } from '../i18n/languages.ts';
 import { canSharePictures, shareTip } from '../lib/shareTip.ts';
@@ -58,13 +59,11 @@ export default function AdviceGenerator({ lang, tipsUrl, labels, tipPath, help, 
     // The post picture (4:5) suits a feed, a story and a chat alike.
     const outcome = await shareTip(
       { url, text: shown.text, title: fill(labels['tip.metaTitle'], { text: shown.text }) },
-      {
-        shared: labels['advice.shared'],
-        copied: labels['advice.copied'],
-        failed: fill(labels['advice.shareFailed'], { url }),
-      },
       () => drawing().then(({ tipPicture }) => tipPicture(shown, lang, 'post')),
     );
+    if (outcome === 'shared') toast.success(labels['advice.shared']);
+    if (outcome === 'copied') toast.success(labels['advice.copied']);
+    if (outcome === 'failed') toast.error(fill(labels['advice.shareFailed'], { url }));
     setManualLink(outcome === 'failed' ? { tipId: shown.id, url } : null);
     if (canSharePictures() && (outcome === 'shared' || outcome === 'cancelled')) return;
     const saved = await drawing()
@@ -74,7 +73,7 @@ export default function AdviceGenerator({ lang, tipsUrl, labels, tipPath, help, 
   };
 
   return (
-    <div className="flex flex-col items-center gap-6 sm:gap-8">
+    <div className="flex flex-col items-center gap-4 sm:gap-8">
       <section
         data-advice-card
         aria-label={labels['advice.region']}

@@ -52,6 +52,8 @@ function read(form: HTMLFormElement) {
 function Rating({ articleId, lang, labels }: Props) {
   const sending = useStore($ratingSending);
   const [stars, setStars] = useState(0);
+  // Rated: the form is settled, its controls disabled, its line saying thanks.
+  const [rated, setRated] = useState(false);
   const form = useRef<HTMLFormElement>(null);
   const id = useId();
   const { errors, ...sent } = useSentForm({
@@ -64,6 +66,7 @@ function Rating({ articleId, lang, labels }: Props) {
     send: ({ stars, email }) => rateArticle(articleId, stars, email),
     toasts,
     labels,
+    after: (outcome) => setRated(outcome.kind === 'success'),
   });
 
   useEffect(() => {
@@ -94,58 +97,60 @@ function Rating({ articleId, lang, labels }: Props) {
       </h2>
       <RatingSummary lang={lang} labels={labels} />
       <form ref={form} className="mt-6" {...sent.form}>
-        <fieldset>
-          <legend className="sr-only">{labels['rating.title']}</legend>
-          <div className="flex gap-1">
-            {[1, 2, 3, 4, 5].map((n) => (
-              <span key={n} className="relative">
-                <input
-                  type="radio"
-                  name={`${id}-stars`}
-                  id={`${id}-star-${n}`}
-                  value={n}
-                  onChange={() => setStars(n)}
-                  {...errors.describe('stars')}
-                  className="peer absolute inset-0 opacity-0"
-                />
-                <label
-                  htmlFor={`${id}-star-${n}`}
-                  className={`inline-flex size-11 cursor-pointer items-center justify-center rounded-xl peer-focus-visible:outline-3 peer-focus-visible:outline-mint ${n <= stars ? 'text-sun' : 'text-haze/50 hover:text-sun/80'}`}
-                >
-                  <span className="sr-only">{starLabel(n)}</span>
-                  <StarIcon filled={n <= stars} size={32} />
-                </label>
-              </span>
-            ))}
-          </div>
-          {errors.message('stars')}
-        </fieldset>
-        <label htmlFor={`${id}-email`} className="mt-5 block font-bold text-cream">
-          {labels['rating.emailLabel']}
-        </label>
-        <p id={`${id}-hint`} className="text-sm text-haze">
-          {labels['rating.emailHint']}
-        </p>
-        <div className="mt-2 flex flex-col gap-3 sm:flex-row sm:items-start">
-          <div className="flex-1">
-            <input
-              id={`${id}-email`}
-              type="email"
-              required
-              autoComplete="email"
-              inputMode="email"
-              {...errors.describe('email', `${id}-hint`)}
-              className={`${fieldBorder} min-h-12 w-full rounded-full bg-night/60 px-5 text-cream`}
+        <fieldset disabled={rated} className="disabled:opacity-60">
+          <fieldset>
+            <legend className="sr-only">{labels['rating.title']}</legend>
+            <div className="flex gap-1">
+              {[1, 2, 3, 4, 5].map((n) => (
+                <span key={n} className="relative">
+                  <input
+                    type="radio"
+                    name={`${id}-stars`}
+                    id={`${id}-star-${n}`}
+                    value={n}
+                    onChange={() => setStars(n)}
+                    {...errors.describe('stars')}
+                    className="peer absolute inset-0 opacity-0"
+                  />
+                  <label
+                    htmlFor={`${id}-star-${n}`}
+                    className={`inline-flex size-11 cursor-pointer items-center justify-center rounded-xl peer-focus-visible:outline-3 peer-focus-visible:outline-mint ${n <= stars ? 'text-sun' : 'text-haze/50 hover:text-sun/80'}`}
+                  >
+                    <span className="sr-only">{starLabel(n)}</span>
+                    <StarIcon filled={n <= stars} size={32} />
+                  </label>
+                </span>
+              ))}
+            </div>
+            {errors.message('stars')}
+          </fieldset>
+          <label htmlFor={`${id}-email`} className="mt-5 block font-bold text-cream">
+            {labels['rating.emailLabel']}
+          </label>
+          <p id={`${id}-hint`} className="text-sm text-haze">
+            {labels['rating.emailHint']}
+          </p>
+          <div className="mt-2 flex flex-col gap-3 sm:flex-row sm:items-start">
+            <div className="flex-1">
+              <input
+                id={`${id}-email`}
+                type="email"
+                required
+                autoComplete="email"
+                inputMode="email"
+                {...errors.describe('email', `${id}-hint`)}
+                className={`${fieldBorder} min-h-12 w-full rounded-full bg-night/60 px-5 text-cream`}
+              />
+              {errors.message('email')}
+            </div>
+            <SubmitButton
+              busy={sending}
+              label={labels['rating.submit']}
+              busyLabel={labels['rating.sending']}
+              className="bg-sun hover:bg-sun-deep"
             />
-            {errors.message('email')}
           </div>
-          <SubmitButton
-            busy={sending}
-            label={labels['rating.submit']}
-            busyLabel={labels['rating.sending']}
-            className="bg-sun hover:bg-sun-deep"
-          />
-        </div>
+        </fieldset>
         {sent.status}
       </form>
     </section>

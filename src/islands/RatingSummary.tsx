@@ -7,7 +7,10 @@ import { $ratingStatus, $ratingSummary } from '../stores/articleRating.ts';
 import type { RatingLabels } from './labelKeys.ts';
 import { StarRow } from './RatingStars.tsx';
 
-/** The article's average and how many rated it; a live region, as a rating sent changes both. */
+/**
+ * The article's average and how many rated it; a live region, as a rating sent changes both. Its line is
+ * there before anything fills it, so the stars below never move when it does.
+ */
 export default function RatingSummary({ lang, labels }: { lang: Lang; labels: RatingLabels }) {
   const summary = useStore($ratingSummary);
   const status = useStore($ratingStatus);
@@ -21,7 +24,11 @@ export default function RatingSummary({ lang, labels }: { lang: Lang; labels: Ra
         });
 
   return (
-    <p className="mt-3 flex flex-wrap items-center gap-3 text-haze" aria-live="polite" data-rating-summary>
+    <p
+      className="mt-3 flex min-h-6 flex-wrap items-center gap-3 text-haze"
+      aria-live="polite"
+      data-rating-summary
+    >
       {status === 'loading' && ready && labels['rating.loading']}
       {status === 'unavailable' && labels['rating.unavailable']}
       {status === 'ready' && summary && (

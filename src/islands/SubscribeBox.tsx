@@ -23,7 +23,7 @@ function read(form: HTMLFormElement) {
   return { email: value('email'), website: value('website') };
 }
 
-/** The newsletter box on the home page: an address, one button, and a toast for every outcome. */
+/** The newsletter box on the home page: an address, one button, and a toast for what the field does not say. */
 export default function SubscribeBox({ lang, labels }: { lang: Lang; labels: SubscribeLabels }) {
   const status = useStore($subscribeStatus);
   const inputId = useId();

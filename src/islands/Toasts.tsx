@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { Toaster, toast } from 'sonner';
 import { toastsReady } from './outcomeToast.ts';
 import { closeOnEscape, keepFocusClear, pauseWhileFocused } from './toastFocus.ts';
+import { addToastLook, toastColours } from './toastLook.ts';
 
 interface Props {
   /** The notifications region's name for screen readers, in the page's language. */
@@ -20,6 +21,7 @@ export default function Toasts({ label, closeLabel }: Props) {
   useEffect(() => {
     const element = region.current;
     if (!element) return;
+    addToastLook();
     const stop = new AbortController();
     pauseWhileFocused(element, stop.signal);
     closeOnEscape(element, () => toast.dismiss(), stop.signal);
@@ -38,10 +40,8 @@ export default function Toasts({ label, closeLabel }: Props) {
       richColors
       closeButton
       containerAriaLabel={label}
-      toastOptions={{
-        closeButtonAriaLabel: closeLabel,
-        style: { fontFamily: 'var(--font-sans)', fontSize: '1rem', borderRadius: '1rem' },
-      }}
+      style={toastColours}
+      toastOptions={{ closeButtonAriaLabel: closeLabel }}
     />
   );
 }

@@ -1,5 +1,11 @@
 // The islands' small drawings, in one file so that they travel in one script.
 
+/** A thumb up (turned for down): like and dislike. */
+export const thumbIcon =
+  'M7 10v11M7 10l4-8a3 3 0 0 1 3 3v4h5.5a2 2 0 0 1 2 2.3l-1.3 8A2 2 0 0 1 18.2 21H7m0-11H4a1 1 0 0 0-1 1v9a1 1 0 0 0 1 1h3';
+/** An arrow out of a tray: share. */
+export const shareIcon = 'M4 12v7a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-7M16 6l-4-4-4 4M12 2v13';
+
 interface IconProps {
   /** The outline, drawn on a 24 × 24 grid. */
   d: string;

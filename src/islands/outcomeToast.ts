@@ -34,5 +34,9 @@ export function showOutcome<Kind extends string, Key extends string>(
 ): void {
   const { tone, title, description } = toasts[outcome.kind];
   const show = tone === 'success' ? toast.success : toast.error;
-  whenToastsListen(() => show(labels[title], description ? { description: labels[description] } : undefined));
+  whenToastsListen(() => {
+    // A success answers what went wrong before: an earlier error's toast would contradict it.
+    if (tone === 'success') toast.dismiss();
+    show(labels[title], description ? { description: labels[description] } : undefined);
+  });
 }

@@ -21,8 +21,8 @@ interface Options<Values, Field extends string, Outcome extends { kind: string }
 }
 
 /**
- * A form sent through its store. Each outcome shows its toast, then either marks the fields in error
- * beside them (focus on the first) or says itself in the line under the form (focus on it).
+ * A form sent through its store. An outcome about a field is said once, beside that field (focus on the
+ * first); any other shows its toast and says itself in the line under the form (focus on it).
  */
 export function useSentForm<
   Values,
@@ -45,8 +45,8 @@ export function useSentForm<
     setSaid(null);
     const outcome = await options.send(values);
     if (!outcome) return;
-    showOutcome(outcome, toasts, labels);
     if (errors.show(messages(values, outcome.kind), form)) return;
+    showOutcome(outcome, toasts, labels);
     flushSync(() => setSaid(outcome.kind));
     if (lineText(outcome.kind)) line.current?.focus();
     options.after?.(outcome, form);

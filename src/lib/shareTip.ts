@@ -1,4 +1,3 @@
-import { toast } from 'sonner';
 import { track } from './analytics/dataLayer.ts';
 
 /** What pressing "Share" did: the visitor closing the share sheet themselves is `cancelled`. */
@@ -12,12 +11,11 @@ export function canSharePictures(): boolean {
 
 /**
  * Shares a tip's page: the Web Share API where the browser has it, with the tip's `picture` where it
- * takes files, else copies the link. Says what happened with a toast (`shared`, `copied`, or `failed`
- * with the URL) and returns it, so the caller can show the link for copying by hand when neither worked.
+ * takes files, else copies the link. Returns what happened, for the caller to say in its own way (a toast
+ * on the home page, a line on a tip's page) and to show the link for copying by hand when neither worked.
  */
 export async function shareTip(
   share: { url: string; text: string; title: string },
-  messages: { shared: string; copied: string; failed: string },
   picture?: () => Promise<File>,
 ): Promise<ShareOutcome> {
   track('button_click', { button: 'share_tip' });
@@ -26,7 +24,6 @@ export async function shareTip(
       // A picture that cannot be drawn (its fonts not fetched, offline) leaves the link to go alone.
       const file = picture && canSharePictures() ? await picture().catch(() => null) : null;
       await navigator.share(file ? { ...share, files: [file] } : share);
-      toast.success(messages.shared);
       return 'shared';
     } catch (error) {
       // The visitor closed the share sheet: they know, so nothing to report.
@@ -35,10 +32,8 @@ export async function shareTip(
   }
   try {
     await navigator.clipboard.writeText(share.url);
-    toast.success(messages.copied);
     return 'copied';
   } catch {
-    toast.error(messages.failed);
     return 'failed';
   }
 }

@@ -143,18 +143,22 @@ export function stepHistory(by: -1 | 1): void {
 export function rateTip(rating: 0 | 1): void {
   const current = $advice.get();
   if (current.status !== 'shown' || $feedback.get() !== 'ask' || current.tip.care) return;
-  const { tip } = current;
   $feedback.set('thanks');
+  later(timings.thanksMs, () => $feedback.set('fading'));
+  later(timings.thanksMs + timings.fadeMs, () => $feedback.set('gone'));
+  sendTipRating(current.tip, language, rating);
+}
+
+/** Tells analytics and the server of a like (1) or dislike (0); a failure only reaches the console. */
+export function sendTipRating(tip: Pick<ShownTip, 'id' | 'text'>, lang: Lang, rating: 0 | 1): void {
   track('advice_rated', { tipId: tip.id, rating });
   track('advice_interaction', {
     action: rating === 1 ? 'liked' : 'disliked',
     tipId: tip.id,
     text: tip.text.slice(0, 100),
   });
-  later(timings.thanksMs, () => $feedback.set('fading'));
-  later(timings.thanksMs + timings.fadeMs, () => $feedback.set('gone'));
   api['tip-ratings']
-    .$post({ json: { tipId: tip.id, language, rating, sessionId: ratingSessionId() } })
+    .$post({ json: { tipId: tip.id, language: lang, rating, sessionId: ratingSessionId() } })
     .then(async (answer) => {
       if (!answer.ok) console.warn('Tip rating was not saved:', answer.status, await answer.text());
     })

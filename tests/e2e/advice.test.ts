@@ -128,7 +128,9 @@ for (const t of langs) {
       expect(focused).toBe(t.like);
       await page.keyboard.press('Enter');
       await page.getByText(t.thanks).waitFor();
-      expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(t.button);
+      expect(
+        await page.getByRole('button', { name: t.button }).evaluate((b) => b === document.activeElement),
+      ).toBe(true);
       await page.context().close();
     });
 
@@ -283,8 +285,14 @@ describe('sharing a tip', () => {
     const title = await page.title();
     expect(await page.locator('meta[name="twitter:title"]').getAttribute('content')).toBe(title);
     expect(text?.trim().startsWith(title.replace(/(…)? \| [^|]+$/, ''))).toBe(true);
+    // "Get another one" gives another tip's page, not the home page's empty card.
     await page.getByRole('link', { name: 'Дай ми още един' }).click();
-    await page.waitForURL('**/bg/');
+    await page.waitForURL(
+      (url) => /^\/bg\/tips\/[^/]+$/.test(url.pathname) && url.pathname !== '/bg/tips/r1',
+    );
+    const next = (await page.locator('blockquote').textContent())?.trim();
+    expect(next?.length).toBeGreaterThan(10);
+    expect(next).not.toBe(text?.trim());
     await page.context().close();
   });
 });

@@ -25,7 +25,8 @@ const budgets = [
     // No script file at all: their only scripts are small inline ones (language on arrival, toggle).
     script: 0,
   },
-  // A page without widgets too: its display faces are cut to its own text.
+  // No framework either: its one small script (keep, like, dislike, share) is inline; its display faces
+  // are cut to its own text.
   { type: 'tip page', paths: ['/tips/en_1', '/bg/tips/1'], transfer: { en: 40, bg: 40 }, script: 0 },
   // Every tip's text in one page, without widgets.
   { type: 'tips index', paths: ['/tips', '/bg/tips'], transfer: { en: 40, bg: 40 }, script: 0 },

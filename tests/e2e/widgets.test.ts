@@ -59,7 +59,7 @@ for (const [lang, t] of Object.entries(subscribeTexts)) {
       await page.goto(t.home);
       await hydrated(page, 'form input[type="email"]');
       await subscribeAs(page, 'not-an-address');
-      // Beside the field (the toast repeats it).
+      // Beside the field, and only there (no toast repeats it).
       await page.locator('[data-field-error]').getByText(t.invalid).waitFor();
       const email = unique(`sub-${lang}`);
       await subscribeAs(page, `  ${email.toUpperCase()} `);
@@ -162,7 +162,9 @@ describe('commenting', () => {
     await hydrated(page, '[data-comments]');
     await page.getByRole('textbox', { name: 'Comment', exact: true }).fill('Only a comment');
     await page.getByRole('button', { name: 'Post comment' }).click();
-    await page.getByText('Please fill in your name and comment').waitFor();
+    // Beside the missing name, and only there.
+    await page.locator('[data-field-error]').getByText('Please fill in your name').waitFor();
+    expect(await page.getByText('Please fill in your name and comment').count()).toBe(0);
     const dialogs: string[] = [];
     page.on('dialog', (dialog) => {
       dialogs.push(dialog.message());
@@ -189,7 +191,7 @@ describe('commenting', () => {
     const mark = `Чудесно ${Date.now()}`;
     await page.getByRole('textbox', { name: 'Коментар', exact: true }).fill(mark);
     await page.getByRole('button', { name: 'Публикувай' }).click();
-    await page.getByText('Моля, попълни името си и коментара').waitFor();
+    await page.locator('[data-field-error]').getByText('Моля, попълни името си').waitFor();
     await page.getByRole('textbox', { name: 'Име', exact: true }).fill('Иво');
     await page.getByRole('textbox', { name: 'Коментар', exact: true }).fill(mark);
     await page.getByRole('button', { name: 'Публикувай' }).click();

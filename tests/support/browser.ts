@@ -80,8 +80,9 @@ export const pages = [
   { path: '/bg/donate', lang: 'bg', heading: 'Подкрепи ни' },
   { path: '/privacy', lang: 'en', heading: 'Privacy policy' },
   { path: '/bg/privacy', lang: 'bg', heading: 'Политика за поверителност' },
-  { path: '/tips/en_1', lang: 'en', heading: 'A piece of important advice' },
-  { path: '/bg/tips/1', lang: 'bg', heading: 'Един важен съвет' },
+  // A tip's page is headed by its tip.
+  { path: '/tips/en_1', lang: 'en', heading: 'Charge your phone outside the bedroom tonight.' },
+  { path: '/bg/tips/1', lang: 'bg', heading: 'Тази нощ зареди телефона извън спалнята.' },
   { path: '/tips', lang: 'en', heading: 'Every tip, by topic' },
   { path: '/bg/tips', lang: 'bg', heading: 'Всички съвети по теми' },
 ] as const;

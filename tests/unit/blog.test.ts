@@ -5,10 +5,16 @@ import { unknownArticleTarget } from '../../src/lib/blog/unknownArticleTarget.ts
 import { inlineScript } from '../../src/lib/inlineScript.ts';
 
 describe('excerpt', () => {
-  it('cuts the text at 200 characters and adds an ellipsis', () => {
-    const body = `${'a'.repeat(150)} ${'b'.repeat(150)}`;
-    const teaser = excerpt(body, 200);
-    expect(teaser).toBe(`${'a'.repeat(150)} ${'b'.repeat(49)}…`);
+  it('cuts the text between words within 200 characters and adds an ellipsis', () => {
+    const body = `${'a'.repeat(150)} ${'b'.repeat(30)} ${'c'.repeat(30)}`;
+    expect(excerpt(body, 200)).toBe(`${'a'.repeat(150)} ${'b'.repeat(30)}…`);
+    // A word that ends right at the limit is whole; the comma before the ellipsis goes.
+    expect(excerpt('Tell them, kindly, no.', 18)).toBe('Tell them, kindly…');
+    expect(excerpt('Да мислиш много не значи да мислиш добре.', 20)).toBe('Да мислиш много не…');
+  });
+
+  it('cuts inside a first word longer than the limit rather than showing nothing', () => {
+    expect(excerpt('a'.repeat(300), 200)).toBe(`${'a'.repeat(200)}…`);
   });
 
   it('leaves a short text whole, without an ellipsis', () => {

@@ -14,6 +14,9 @@ export const bg: Record<UiKey, string> = {
   'nav.blog': 'Блог',
   'nav.privacy': 'Поверителност',
   'nav.skip': 'Към съдържанието',
+  'nav.main': 'Основно меню',
+  'nav.tipsShort': 'Съвети',
+  'nav.today': 'Съвет за деня',
   'footer.tagline': 'Направено с грижа за хората, които мислят малко повечко.',
 
   'home.metaTitle': 'Важен съвет: по един съвет за всеки, който мисли прекалено',

@@ -15,6 +15,9 @@ export const en = {
   'nav.blog': 'Blog',
   'nav.privacy': 'Privacy',
   'nav.skip': 'Skip to content',
+  'nav.main': 'Main',
+  'nav.tipsShort': 'Tips',
+  'nav.today': 'Tip of the day',
   'footer.tagline': 'Made with care for people who think a little too much.',
 
   'home.metaTitle': 'Important Advice: a tip for every overthinker',

@@ -1,9 +1,6 @@
 import type { FeedbackState } from '../../stores/advice.ts';
-import { Icon } from '../icons.tsx';
+import { Icon, thumbIcon } from '../icons.tsx';
 import type { AdviceLabels } from '../labelKeys.ts';
-
-const thumb =
-  'M7 10v11M7 10l4-8a3 3 0 0 1 3 3v4h5.5a2 2 0 0 1 2 2.3l-1.3 8A2 2 0 0 1 18.2 21H7m0-11H4a1 1 0 0 0-1 1v9a1 1 0 0 0 1 1h3';
 
 interface Props {
   state: FeedbackState;
@@ -33,7 +30,7 @@ export default function Feedback({ state, labels, onRate }: Props) {
                 title={label}
                 className="inline-flex size-12 shrink-0 cursor-pointer items-center justify-center rounded-full border-2 border-white/20 text-cream transition hover:scale-110 hover:border-sun hover:text-sun"
               >
-                <Icon d={thumb} size={22} stroke={2} className={rating ? undefined : 'rotate-180'} />
+                <Icon d={thumbIcon} size={22} stroke={2} className={rating ? undefined : 'rotate-180'} />
               </button>
             );
           })}

@@ -18,7 +18,7 @@ export default function ManualLink({ label, url }: { label: string; url: string 
         readOnly
         value={url}
         onFocus={(event) => event.currentTarget.select()}
-        className="w-full rounded-xl border border-white/20 bg-night/60 px-3 py-2 text-sm text-cream"
+        className="min-h-11 w-full rounded-xl border border-white/20 bg-night/60 px-3 text-sm text-cream"
       />
     </div>
   );

@@ -1,6 +1,6 @@
 import type { HelpLink } from '../../lib/tips/careTips.ts';
 import type { ShownTip } from '../../stores/advice.ts';
-import { Icon } from '../icons.tsx';
+import { Icon, shareIcon as sharePath } from '../icons.tsx';
 import KeepButton, { keepIcon } from './KeepButton.tsx';
 
 interface Props {
@@ -19,9 +19,7 @@ interface Props {
   dimmed?: boolean;
 }
 
-const shareIcon = (
-  <Icon d="M4 12v7a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-7M16 6l-4-4-4 4M12 2v13" size={18} stroke={2.2} />
-);
+const shareIcon = <Icon d={sharePath} size={18} stroke={2.2} />;
 const shareClass =
   'inline-flex min-h-11 min-w-11 items-center justify-center gap-2 rounded-full px-3 text-sm font-bold text-haze sm:px-4';
 const pressable = 'cursor-pointer hover:bg-white/10 hover:text-sun aria-pressed:text-mint';
@@ -66,7 +64,7 @@ export default function TipFigure({
               <li key={link.href}>
                 <a
                   href={sizer ? undefined : link.href}
-                  className="inline-flex min-h-8 items-center text-sm font-bold text-mint underline underline-offset-4 hover:text-sun"
+                  className="inline-flex min-h-11 items-center text-sm font-bold text-mint underline underline-offset-4 hover:text-sun"
                 >
                   {link.label}
                 </a>

@@ -42,13 +42,24 @@ export default function WisdomButton({ ref, lang, tipsUrl, loading, labels }: Pr
         requestTip(() => toast.error(labels['advice.unavailable']));
       }}
       aria-disabled={loading}
-      // Its busy label is set in the display font's black, like the button: the build's font cut
-      // reads it here (src/lib/fonts/pageText.ts, the fonts pass).
-      data-font-text={labels['advice.loading']}
-      className={`inline-flex min-h-14 min-w-56 cursor-pointer items-center justify-center gap-3 rounded-full bg-sun px-8 font-display text-lg font-bold tracking-wide text-night shadow-lg shadow-sun/20 transition hover:-translate-y-0.5 hover:bg-sun-deep active:translate-y-0 ${loading ? 'cursor-wait opacity-80' : ''}`}
+      className={`inline-flex min-h-14 min-w-56 cursor-pointer items-center justify-center rounded-full bg-sun px-8 font-display text-lg font-bold tracking-wide text-night shadow-lg shadow-sun/20 transition hover:-translate-y-0.5 hover:bg-sun-deep active:translate-y-0 ${loading ? 'cursor-wait opacity-80' : ''}`}
     >
-      {loading && <Spinner />}
-      {loading ? labels['advice.loading'] : labels['advice.button']}
+      {/* Both labels hold their place, the one not said hidden, so the button keeps its size while busy. */}
+      <span className="grid place-items-center">
+        <span
+          aria-hidden={loading || undefined}
+          className={`col-start-1 row-start-1 ${loading ? 'invisible' : ''}`}
+        >
+          {labels['advice.button']}
+        </span>
+        <span
+          aria-hidden={!loading || undefined}
+          className={`col-start-1 row-start-1 inline-flex items-center gap-3 ${loading ? '' : 'invisible'}`}
+        >
+          <Spinner />
+          {labels['advice.loading']}
+        </span>
+      </span>
     </button>
   );
 }

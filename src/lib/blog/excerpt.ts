@@ -10,10 +10,16 @@ export function plainText(markdown: string): string {
 }
 
 /**
- * The blog list's teaser: the first `length` characters of the article's text, then an ellipsis.
- * @example excerpt('## Hi\n\nA **bold** start.', 7) // 'Hi A bo…'
+ * The blog list's teaser: the article's text up to the last whole word within `length` characters, then
+ * an ellipsis (a first word longer than that is cut inside it rather than leaving nothing).
+ * @example excerpt('## Hi\n\nA **bold** start.', 12) // 'Hi A bold…'
  */
 export function excerpt(markdown: string, length = 200): string {
   const text = plainText(markdown);
-  return text.length <= length ? text : `${text.slice(0, length).trimEnd()}…`;
+  if (text.length <= length) return text;
+  // A space right after the cut means it fell between words.
+  const cut = text.slice(0, length + 1);
+  const end = cut.lastIndexOf(' ');
+  const words = end > 0 ? cut.slice(0, end) : text.slice(0, length);
+  return `${words.replace(/[\s.,;:!?—–-]+$/u, '')}…`;
 }

@@ -10,6 +10,9 @@ import type { ClientDirective } from 'astro';
  * visitor's words in the address, and turns `submit` when the widget is ready: a press or an Enter
  * before that is kept until the button turns, however long after the hydration call that is (React
  * hydrates a widget at once for a click on it, but not for a form's submit event).
+ *
+ * A kept press marks its control `data-held` until the widget takes it: the page's CSS shows it pressed
+ * (src/styles/global.css), so the visitor sees the press answered before any script of the widget came.
  */
 export function hydrateHoldingPresses(
   load: Parameters<ClientDirective>[0],
@@ -31,6 +34,7 @@ export function hydrateHoldingPresses(
     await hydrate();
     hydrated = true;
     // React listens from the hydration call on and hydrates the target first for a click on it.
+    pressed?.removeAttribute('data-held');
     pressed?.click();
     pressed = null;
   }
@@ -43,8 +47,11 @@ export function hydrateHoldingPresses(
     hold(event);
     if (waiting.has(form)) return;
     waiting.add(form);
+    const button = form.querySelector('[data-submit]');
+    button?.setAttribute('data-held', '');
     whenSendable(form, () => {
       waiting.delete(form);
+      button?.removeAttribute('data-held');
       form.requestSubmit();
     });
   };
@@ -60,6 +67,7 @@ export function hydrateHoldingPresses(
     if (hydrated) return;
     hold(event);
     pressed = control;
+    control.setAttribute('data-held', '');
   };
   const onSubmit = (event: Event) => {
     const form = event.target as HTMLFormElement;

@@ -9,7 +9,9 @@ import postcss, { AtRule, type Root } from 'postcss';
 export function classCandidates(texts: readonly string[]): Set<string> {
   const candidates = new Set<string>();
   for (const text of texts) {
-    for (const token of text.split(/[\s"'`<>{};\\]+/)) if (token) candidates.add(token);
+    // A page's HTML writes `&` as `&amp;` in its attributes: `[&_a]:block` would not be found.
+    for (const token of text.replaceAll('&amp;', '&').split(/[\s"'`<>{};\\]+/))
+      if (token) candidates.add(token);
   }
   return candidates;
 }
