@@ -33,10 +33,6 @@ export type Entry =
   /** A serverless function on `platform`: PostgreSQL only, migrated from the bundle; `defaults` under the environment. */
   | { kind: 'serverless'; platform: string; defaults: Record<string, string>; env?: Env };
 
-/**
- * Where the platform puts the files netlify.toml's `included_files` names: beside the function,
- * relative to its working directory (on Netlify, under `netlify serve` and in a bundle run by hand).
- */
 /** A Netlify function with a pool of `poolMax`, its letters linking to the site's main address (URL). */
 export const onNetlify = (poolMax: number): Entry => ({
   kind: 'serverless',
@@ -44,6 +40,10 @@ export const onNetlify = (poolMax: number): Entry => ({
   defaults: { PG_POOL_MAX: String(poolMax), ...(process.env.URL ? { SITE_URL: process.env.URL } : {}) },
 });
 
+/**
+ * Where the platform puts the files netlify.toml's `included_files` names: beside the function,
+ * relative to its working directory (on Netlify, under `netlify serve` and in a bundle run by hand).
+ */
 export const bundledFiles = {
   content: path.join(process.cwd(), 'content'),
   migrations: path.join(process.cwd(), 'functions', 'migrations'),
@@ -55,7 +55,7 @@ export const bundledFiles = {
  * what is missing: a HASH_SECRET and the public address, a mail server (no outbox on a read-only disk)
  * and its sender.
  */
-export function serverlessConfig(
+function serverlessConfig(
   platform: string,
   defaults: Record<string, string>,
   env: Env = process.env,
