@@ -43,7 +43,15 @@ async function pressForTip(page: Page, random: number | undefined): Promise<void
 }
 
 async function measure(page: Page, id: string): Promise<Measured> {
-  await page.locator(`[data-advice-card] blockquote[data-tip-id="${id}"]`).waitFor();
+  await page
+    .locator(`[data-advice-card] blockquote[data-tip-id="${id}"]`)
+    .waitFor({ timeout: 30_000 })
+    .catch(async () => {
+      const shown = await page.evaluate(() =>
+        document.querySelector('[data-advice-card] blockquote')?.getAttribute('data-tip-id'),
+      );
+      throw new Error(`tip ${id} was asked for, the card shows ${shown ?? 'no tip'}`);
+    });
   return page.evaluate(async (tipId) => {
     await document.fonts.ready;
     const quote = document.querySelector('[data-advice-card] blockquote') as HTMLElement;
@@ -82,6 +90,11 @@ for (const { lang, home, locale } of [
       await page.goto(home);
       await actOnPage(page);
       await page.waitForFunction(() => !document.querySelector('astro-island[ssr]'));
+      // The list is in before the first press (focus fetches it), so each pick follows its steer at once:
+      // a list slow to arrive would leave a gap in which some other Math.random call takes the steer.
+      const listed = page.waitForResponse('**/tips.json');
+      await page.locator('[data-advice-card] + button').focus();
+      await listed;
 
       const measured: Measured[] = [];
       const shown: number[] = [];
