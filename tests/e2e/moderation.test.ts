@@ -74,7 +74,7 @@ it('mails a held comment to the operator, whose approve link opens a page whose 
 
   const [letter] = await smtp.waitFor(1);
   expect(letter?.to).toEqual([operator]);
-  expect(letter?.mail.subject).toMatch(/^A comment waits for your review on ".+"$/);
+  expect(letter?.mail.subject).toMatch(/^A comment waits for your review on “.+”$/);
   expect(letter?.mail.text).toContain(text);
   expect(letter?.mail.text).toContain('Reader <i>One</i>');
   const link = (action: 'a' | 'h') =>

@@ -11,7 +11,7 @@ const langs = [
     heading: 'Small tips to go with it',
     tipPage: '/tips/en_27',
     tipWithoutArticle: '/tips/en_33',
-    title: "Overthinking Isn't Thinking",
+    title: 'Overthinking Isn’t Thinking',
   },
   {
     lang: 'bg',

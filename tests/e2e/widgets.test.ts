@@ -307,7 +307,7 @@ const donateTexts = {
   en: {
     path: '/donate',
     tier: /Coffee/,
-    notice: "Online payments aren't open yet. Thank you for wanting to help!",
+    notice: 'Online payments aren’t open yet. Thank you for wanting to help!',
   },
   bg: {
     path: '/bg/donate',

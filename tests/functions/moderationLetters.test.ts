@@ -123,7 +123,7 @@ describeDb('moderation letters to the operator', () => {
     const letters = lettersTo(operator);
     expect(letters).toHaveLength(1);
     const letter = letters[0] as Received;
-    expect(letter.mail.subject).toBe('A comment waits for your review on "Article 1"');
+    expect(letter.mail.subject).toBe('A comment waits for your review on “Article 1”');
     const html = String(letter.mail.html);
     // What the visitor typed is text in the HTML part, never markup.
     expect(html).toContain('Spam &lt;b&gt;King&lt;/b&gt;');

@@ -68,7 +68,7 @@ export const pages = [
   { path: '/bg/about', lang: 'bg', heading: 'Моята мисия' },
   { path: '/blog', lang: 'en', heading: 'A collection of reflections' },
   { path: '/bg/blog', lang: 'bg', heading: 'Колекция от размисли' },
-  { path: '/blog/1', lang: 'en', heading: "Overthinking Isn't Thinking" },
+  { path: '/blog/1', lang: 'en', heading: 'Overthinking Isn’t Thinking' },
   { path: '/bg/blog/1', lang: 'bg', heading: 'Да мислиш много не значи да мислиш' },
   { path: '/blog/3', lang: 'en', heading: 'The Tone You Set is the Future You Get' },
   { path: '/bg/blog/3', lang: 'bg', heading: 'Какъвто тон зададеш, такова бъдеще получаваш' },

@@ -32,7 +32,7 @@ describe('excerpt', () => {
 describe('article frontmatter', () => {
   const valid = {
     id: 1,
-    title: "Overthinking Isn't Thinking",
+    title: 'Overthinking Isn’t Thinking',
     description: 'About loops.',
     date: '2025-08-01',
     category: 'mentalHealth',

@@ -194,17 +194,17 @@ describe('near-duplicate tips', () => {
 describe('the rare tips a visitor can meet', () => {
   // The eleven best rare tips, chosen by an editor: only these fill the generator's rare slots.
   const chosen = {
-    r1: "A problem you can't solve is usually three small problems wearing one trench coat.",
+    r1: 'A problem you can’t solve is usually three small problems wearing one trench coat.',
     r2: 'Perfectionism: forty minutes on a two-line email',
     r3: 'Arrive early at the gathering you dread.',
-    r4: "You can't think your way out of a thought spiral",
-    r5: "Ask what you'd choose if no one would ever find out.",
+    r4: 'You can’t think your way out of a thought spiral',
+    r5: 'Ask what you’d choose if no one would ever find out.',
     r6: 'At 3 a.m. your head is run by the night shift',
     r7: 'If someone talks over you, say it calmly',
     r8: 'Let people sleep on a big question.',
     r9: 'First day at a new job? Ask the person next to you',
     r10: 'A treat every time you feel sad is a subscription.',
-    r11: "You don't have to become a new person. Just a slightly kinder editor",
+    r11: 'You don’t have to become a new person. Just a slightly kinder editor',
   };
 
   it('are exactly the eleven chosen, in both languages', () => {

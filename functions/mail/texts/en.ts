@@ -25,7 +25,7 @@ export const en = {
 
   'issue.readOnSite': 'More small wisdom on the site',
 
-  'moderation.subject.one': 'A comment waits for your review on "{article}"',
+  'moderation.subject.one': 'A comment waits for your review on “{article}”',
   'moderation.subject.many': '{count} comments wait for your review',
   'moderation.preview': 'Held because it contains a link: approve or hide it.',
   'moderation.heading.one': 'A comment waits for your review',

@@ -24,7 +24,7 @@ export const en = {
   'home.title': 'IMPORTANT ADVICE',
   'home.subtitle': 'HELLO, SUPERSTAR',
   'home.welcome':
-    "Overthinking again? Press the button for a small piece of wisdom. It's free, it's fast, and it might be just what you needed to hear.",
+    'Overthinking again? Press the button for a small piece of wisdom. It’s free, it’s fast, and it might be just what you needed to hear.',
   'home.blogTeaser': 'Want more than one sentence?',
   'home.blogLink': 'Read the blog',
   'home.todayLink': 'Tip of the day',
@@ -88,23 +88,23 @@ export const en = {
   'about.metaDescription': 'Why Important Advice exists: small, kind nudges for people who think too much.',
   'about.title': 'My Mission',
   'about.p1':
-    'Important Advice started with a simple observation: most of us don\'t need more information. We need a nudge. A small, kind sentence at the right moment that says, "Hey, you\'re doing better than you think."',
+    'Important Advice started with a simple observation: most of us don’t need more information. We need a nudge. A small, kind sentence at the right moment that says, “Hey, you’re doing better than you think.”',
   'about.p2':
     'Overthinking is exhausting. It turns a text message into a mystery novel and a Tuesday into a trial. This site is a tiny antidote: press a button, get a tip, smile, and maybe put the phone down and drink some water.',
   'about.p3':
-    "The tips are short on purpose. They're written to be read in five seconds and remembered for the rest of the day. Some are silly, some are practical, and a few of the rare ones might surprise you.",
+    'The tips are short on purpose. They’re written to be read in five seconds and remembered for the rest of the day. Some are silly, some are practical, and a few of the rare ones might surprise you.',
   'about.p4':
     'The blog goes a little deeper, with longer reflections on thinking, feeling and the way we talk to each other and to ourselves.',
   'about.crisisTitle': 'Need help right now?',
   'about.crisisCall':
-    "If you're in danger or thinking about hurting yourself, call {phone}, the free emergency number in Bulgaria and across the EU.",
+    'If you’re in danger or thinking about hurting yourself, call {phone}, the free emergency number in Bulgaria and across the EU.',
   'about.crisisElsewhere':
     'Elsewhere, call your local emergency number, or find a free helpline in your country at {helplines}.',
   'about.crisisChildren':
-    "Under 18 and in Bulgaria? The National Children's Helpline, {phone}, is free, day and night.",
+    'Under 18 and in Bulgaria? The National Children’s Helpline, {phone}, is free, day and night.',
   'about.disclaimerTitle': 'A gentle disclaimer',
   'about.disclaimer':
-    "Most of the tips here are playful and some are serious, but none of them replace professional help. If you're struggling with your mental health, please reach out to a doctor, a therapist or a local helpline. You don't have to wait until it feels unbearable to ask.",
+    'Most of the tips here are playful and some are serious, but none of them replace professional help. If you’re struggling with your mental health, please reach out to a doctor, a therapist or a local helpline. You don’t have to wait until it feels unbearable to ask.',
   'about.back': 'Back to the advice',
 
   'blog.metaTitle': 'Blog | Important Advice',
@@ -171,7 +171,7 @@ export const en = {
   'donate.title': 'Support Us',
   'donate.missionTitle': 'Why your support matters',
   'donate.mission':
-    "Important Advice is free, has no ads and never sells anyone's data. A small donation helps us keep it that way and keep writing.",
+    'Important Advice is free, has no ads and never sells anyone’s data. A small donation helps us keep it that way and keep writing.',
   'donate.goalsTitle': 'What your support makes possible',
   'donate.goal1Title': 'Quality Content',
   'donate.goal1': 'Thoughtful tips and articles, written and checked by people, in English and in Bulgarian.',
@@ -181,7 +181,7 @@ export const en = {
   'donate.tierCoffee': 'Coffee',
   'donate.tierLunch': 'Lunch',
   'donate.tierBig': 'Big Support',
-  'donate.notice': "Online payments aren't open yet. Thank you for wanting to help!",
+  'donate.notice': 'Online payments aren’t open yet. Thank you for wanting to help!',
   'donate.note': 'Every donation, big or small, is welcome and deeply appreciated.',
 
   'privacy.metaTitle': 'Privacy policy | Important Advice',
@@ -314,7 +314,7 @@ export const en = {
   'tips.rare': 'Rare',
   'today.title': 'The tip of the day',
   'today.intro': 'One tip a day, the same for everyone, in both languages. A new one at midnight in Sofia.',
-  'today.open': "Open today's tip",
+  'today.open': 'Open today’s tip',
   'today.feed': 'Follow it in a feed reader',
   'today.embed': 'Show it on your own site: paste one line into your page.',
   'today.embedLine': 'Get the line',
@@ -323,7 +323,7 @@ export const en = {
   'saved.metaDescription': 'The tips you kept, in this browser only: no account, nothing sent anywhere.',
   'saved.title': 'Your kept tips',
   'saved.intro':
-    "The tips you keep stay in this browser only, in both languages: no account, and nothing is sent anywhere. Clearing the browser's data clears them too.",
+    'The tips you keep stay in this browser only, in both languages: no account, and nothing is sent anywhere. Clearing the browser’s data clears them too.',
   'saved.noscript': 'This list lives in your browser, so showing it needs JavaScript.',
   'saved.loading': 'Finding your tips...',
   'saved.failed': 'Your tips could not be shown just now. Please try again in a moment.',
@@ -348,7 +348,7 @@ export const en = {
     'Confirm your subscription to the Important Advice letters with one press.',
   'newsletter.unsubscribe.metaDescription':
     'Stop the Important Advice letters and delete your address with one press.',
-  'moderate.metaDescription': "Where the site's operator decides on a comment held for review.",
+  'moderate.metaDescription': 'Where the site’s operator decides on a comment held for review.',
 } as const;
 
 export type UiKey = keyof typeof en;

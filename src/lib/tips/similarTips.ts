@@ -42,7 +42,12 @@ function stem(word: string, endings: readonly string[]): string {
 
 /** The set of content-word stems of one text: lower-case words, stop words dropped, light stemming. */
 export function contentStems(text: string, lang: 'en' | 'bg'): Set<string> {
-  const words = text.toLocaleLowerCase(lang).match(/[\p{L}\p{N}']+/gu) ?? [];
+  // The tips' apostrophes are curly (’); the stop words are written with a straight one.
+  const words =
+    text
+      .toLocaleLowerCase(lang)
+      .replaceAll('’', "'")
+      .match(/[\p{L}\p{N}']+/gu) ?? [];
   const endings = lang === 'en' ? enEndings : bgEndings;
   const stems = new Set<string>();
   for (const raw of words) {

@@ -53,7 +53,7 @@ export function opensWithQuestion(text: string): boolean {
 export function punchlineWords(text: string, lang: Lang): Map<string, string> {
   const plain = plainStems[lang];
   const words = new Map<string, string>();
-  for (const word of (sentences(text).at(-1) ?? '').split(/[^\p{L}\p{N}']+/u)) {
+  for (const word of (sentences(text).at(-1) ?? '').split(/[^\p{L}\p{N}'’]+/u)) {
     const [stem] = contentStems(word, lang);
     if (stem !== undefined && !plain.has(stem) && !words.has(stem))
       words.set(stem, word.toLocaleLowerCase(lang));
