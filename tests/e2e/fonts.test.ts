@@ -185,3 +185,32 @@ describe('every text is drawn in the site fonts, not a fallback', () => {
     await english.context().close();
   });
 });
+
+// The display face's Bulgarian forms (its `locl`) turn п, т, и into Latin n, m, u: "Опа!" read as
+// "Ona!". The pages' cuts leave them out, so a heading is drawn alike whether or not the browser asks.
+describe('Bulgarian headings', () => {
+  for (const path of ['/bg/donate', '/bg/no-such-page']) {
+    it(`draw the common Cyrillic forms on ${path}`, async () => {
+      const page = await openWarm(path, 'bg');
+      const widths = await page.evaluate(() => {
+        const heading = document.querySelector('h1') as HTMLElement;
+        const width = (features: string) => {
+          const copy = heading.cloneNode(true) as HTMLElement;
+          Object.assign(copy.style, {
+            position: 'absolute',
+            width: 'max-content',
+            fontFeatureSettings: features,
+          });
+          heading.after(copy);
+          const measured = copy.getBoundingClientRect().width;
+          copy.remove();
+          return measured;
+        };
+        return { text: heading.textContent, asked: width('"locl" 1'), left: width('"locl" 0') };
+      });
+      expect(widths.text).toMatch(/[птип]/);
+      expect(widths.asked).toBe(widths.left);
+      await page.context().close();
+    });
+  }
+});

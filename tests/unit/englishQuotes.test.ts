@@ -44,8 +44,10 @@ describe('English text', () => {
     const files = englishContent();
     expect(files.length).toBeGreaterThan(8);
     const found = files.flatMap((file) => {
-      const { data, body } = readFrontmatter(readFileSync(file, 'utf8'), z.record(z.string(), z.unknown()));
       const name = relative(repoRoot, file);
+      const read = readFrontmatter(readFileSync(file, 'utf8'), z.record(z.string(), z.unknown()));
+      if ('problem' in read) return [`${name}: ${read.problem}`];
+      const { data, body } = read;
       const texts = Object.fromEntries(
         Object.entries(data)
           .filter(([, value]) => typeof value === 'string')

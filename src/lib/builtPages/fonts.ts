@@ -29,8 +29,12 @@ import { type BuiltPage, elements, only, PageError, type Pass, rawText } from '.
  * the body font's `-rest` files, fetched only by a page that shows one of those letters).
  */
 const visitorText = `${range(0x20, 0x7e)}\u00a0‘’“”„…–—${range(0x410, 0x44f)}Ѝѝ`;
-/** OpenType features browsers apply by default; `locl` gives Bulgarian its own letter forms. */
-const features = ['kern', 'liga', 'calt', 'ccmp', 'locl', 'mark', 'mkmk', 'rlig', 'clig'];
+/**
+ * OpenType features browsers apply by default, but `locl`: its Bulgarian forms of the display face turn
+ * п, т, и, к into Latin n, m, u, k ("Опа!" reads "Ona!"), so every page draws the common Cyrillic forms
+ * (docs/authoring.md, "Cyrillic letter forms").
+ */
+const features = ['kern', 'liga', 'calt', 'ccmp', 'mark', 'mkmk', 'rlig', 'clig'];
 const subsetOptions = { targetFormat: 'woff2', noHinting: true, keepFeatures: features } as const;
 /** The cutter's versions, part of a kept cut's key: a new HarfBuzz may cut the same text to other bytes. */
 const cutter = ['subset-font', 'harfbuzzjs'].map(installedVersion).join();

@@ -1,9 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Lang } from '../../i18n/languages.ts';
 import { sourceFile } from '../fonts/sources.ts';
-import { withBulgarianForms } from './bulgarianForms.ts';
 
 /** The stylesheet whose `@theme` colours the cards use (builds run from the project folder). */
 export const stylesheet = join(process.cwd(), 'src/styles/global.css');
@@ -38,23 +36,17 @@ export const fontFiles = (['display', 'sans'] as const).flatMap((family) =>
   weights[family].map((weight) => ({ family, weight, path: sourceFile(families[family], weight) })),
 );
 
-const loaded = new Map<Lang, Promise<CardFont[]>>();
+let loaded: Promise<CardFont[]> | undefined;
 
-/** The card fonts for one language, made once per process (only when a card is actually drawn). */
-export function cardFonts(lang: Lang): Promise<CardFont[]> {
-  const fonts =
-    loaded.get(lang) ??
-    Promise.all(
-      fontFiles.map(async ({ family, weight, path }) => {
-        const data = new Uint8Array(await readFile(path));
-        return {
-          family,
-          name: families[family],
-          weight,
-          data: lang === 'bg' ? withBulgarianForms(data) : data,
-        };
-      }),
-    );
-  loaded.set(lang, fonts);
-  return fonts;
+/** The card fonts, both languages', read once per process (only when a card is actually drawn). */
+export function cardFonts(): Promise<CardFont[]> {
+  loaded ??= Promise.all(
+    fontFiles.map(async ({ family, weight, path }) => ({
+      family,
+      name: families[family],
+      weight,
+      data: new Uint8Array(await readFile(path)),
+    })),
+  );
+  return loaded;
 }

@@ -4,10 +4,8 @@
 // visitor presses Share.
 import { readFile } from 'node:fs/promises';
 import subsetFont from 'subset-font';
-import type { Lang } from '../../i18n/languages.ts';
 import { cached, installedVersion } from '../buildCache.ts';
 import { sourceFile } from '../fonts/sources.ts';
-import { withBulgarianForms } from './bulgarianForms.ts';
 import type { PictureFace } from './pictureLayout.ts';
 
 /** What one language's pictures show: the tips, their categories and the site's name, set in capitals. */
@@ -27,17 +25,14 @@ export function pictureFontText(face: PictureFace, { tips, siteName }: PictureTe
 }
 
 const cutter = ['subset-font', 'harfbuzzjs'].map(installedVersion).join();
-/** As the pages' cuts: `locl` holds the Bulgarian forms that `withBulgarianForms` makes the default. */
-const keepFeatures = ['kern', 'liga', 'calt', 'ccmp', 'locl'];
+/** As the pages' cuts: the common Cyrillic forms, no `locl` (src/lib/builtPages/fonts.ts says why). */
+const keepFeatures = ['kern', 'liga', 'calt', 'ccmp'];
 const options = { targetFormat: 'woff2' as const, noHinting: true, keepFeatures };
 
-/**
- * The face cut to `text` as WOFF2, kept in the build cache. Bulgarian files draw Bulgarian letter forms
- * without a language to shape by (a canvas has none in every browser), as the share cards do.
- */
-export async function pictureFont(lang: Lang, face: PictureFace, text: string): Promise<Buffer> {
+/** The face cut to `text` as WOFF2, kept in the build cache. */
+export async function pictureFont(face: PictureFace, text: string): Promise<Buffer> {
   const source = new Uint8Array(await readFile(sourceFile(face.family, face.weight)));
-  const data = Buffer.from(lang === 'bg' ? withBulgarianForms(source) : source);
+  const data = Buffer.from(source);
   const { data: cut } = await cached('font-cuts', [cutter, data, JSON.stringify(options), text], () =>
     subsetFont(data, text, options),
   );

@@ -15,7 +15,7 @@ const measures = new Map<Lang, Measure>();
  * an 8-bit palette.
  */
 export async function renderCard(card: ShareCardContent): Promise<Uint8Array> {
-  const fonts = await cardFonts(card.lang);
+  const fonts = await cardFonts();
   const display = fonts.find((font) => font.family === 'display' && font.weight === 700);
   if (!display) throw new Error('share cards: no display font at 700 to measure the text with');
   const measure = measures.get(card.lang) ?? measureWith(display.data);

@@ -20,6 +20,6 @@ export const getStaticPaths = (() =>
 
 export const GET: APIRoute<{ lang: Lang; face: PictureFace }> = async ({ props: { lang, face } }) => {
   const text = pictureFontText(face, { tips: await allTips(lang), siteName: translator(lang)('site.name') });
-  const font = await pictureFont(lang, face, text);
+  const font = await pictureFont(face, text);
   return new Response(new Uint8Array(font), { headers: { 'Content-Type': 'font/woff2' } });
 };
