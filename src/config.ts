@@ -9,9 +9,9 @@ export const siteConfig = {
   privacyFingerprint: '480f5c030a0489a0',
   /** Donation tiers in US dollars; the buttons only log for now (no payments exist yet). */
   donationTiers: [
-    { key: 'donate.tierCoffee', amount: 5, icon: '☕' },
-    { key: 'donate.tierLunch', amount: 15, icon: '🥪' },
-    { key: 'donate.tierBig', amount: 50, icon: '💛' },
+    { key: 'donate.tierCoffee', amount: 5 },
+    { key: 'donate.tierLunch', amount: 15 },
+    { key: 'donate.tierBig', amount: 50 },
   ],
   /** Blog teaser length, in characters: about two lines of the blog list on a phone. */
   excerptLength: 200,

@@ -12,6 +12,7 @@ import ManualLink from './advice/ManualLink.tsx';
 import PictureLinks, { type SavedPicture } from './advice/PictureLinks.tsx';
 import TipFigure from './advice/TipFigure.tsx';
 import WisdomButton from './advice/WisdomButton.tsx';
+import { Icon, thoughtIcon } from './icons.tsx';
 import type { AdviceLabels } from './labelKeys.ts';
 
 interface Props {
@@ -91,9 +92,10 @@ export default function AdviceGenerator({ lang, tipsUrl, labels, tipPath, help, 
             dimmed={loading}
           />
         ) : (
-          <p className="col-start-1 row-start-1 self-center text-center text-lg text-haze">
-            {labels['home.welcome']}
-          </p>
+          <div className="col-start-1 row-start-1 self-center text-center text-lg text-haze">
+            <Icon d={thoughtIcon} size={40} stroke={2} className="mx-auto mb-3 text-mint" />
+            <p>{labels['home.welcome']}</p>
+          </div>
         )}
         {sizers.map((sizer) => (
           <TipFigure
