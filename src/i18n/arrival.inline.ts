@@ -1,6 +1,7 @@
 // The language check on arrival, run as an inline script in <head> (bundled by src/lib/inlineScript.ts).
-import { afterLoadAndFirstPaint } from '../lib/hydration/afterFirstPaint.ts';
+
 import { decideArrival } from '../../functions/arrivalDecision.ts';
+import { afterLoadAndFirstPaint } from '../lib/hydration/afterFirstPaint.ts';
 
 export interface ArrivalConfig {
   /** Where to ask for the visitor's country (JSON with `country_code`). */

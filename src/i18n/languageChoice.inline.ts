@@ -13,6 +13,7 @@ addEventListener('click', (event) => {
   for (const lang of ['bg', 'en'] as const) {
     // Only the chosen language's cookie stays, so a host's rules never see two choices.
     const age = lang === choice ? year : 0;
+    // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing from Firefox and older Safari.
     document.cookie = `${choiceCookies[lang]}=1; Max-Age=${age}; Path=/; SameSite=Lax${secure}`;
   }
   try {
