@@ -15,7 +15,7 @@ function twin(path: string, tree: Parameters<typeof elements>[0]): [string, stri
   );
   if (html?.attribs.lang !== 'en' || !alternate?.attribs.href) return undefined;
   const own = `/${path.replace(/\.html$/, '').replace(/(^|\/)index$/, '')}`;
-  return [own, new URL(alternate.attribs.href).pathname];
+  return [own, new URL(alternate.attribs.href, 'http://site').pathname];
 }
 
 /**
@@ -38,8 +38,10 @@ export function languageRules(): Pass {
           `${own}  ${bg}  302!  Country=${bulgarianCountries.join(',').toLowerCase()}`,
         );
       }
+      if (!lines.length) return 'no English page with a Bulgarian twin';
       const file = join(root, '_redirects');
-      const site = await readFile(file, 'utf8');
+      // A site without rules of its own has no file yet.
+      const site = await readFile(file, 'utf8').catch(() => '');
       const head =
         '# Language on arrival, written by the build (src/lib/builtPages/languageRules.ts): a chosen\n' +
         '# language first (its cookie), then the country. `npm run serve` applies the same rule itself.\n';
