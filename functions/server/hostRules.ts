@@ -1,6 +1,8 @@
 // Reads dist/_redirects and dist/_headers with Netlify's own parsers, so `npm run serve` understands
 // exactly what the static host does. Matching a redirect stays here (Netlify does it in its CDN, not in
 // a package): path patterns with `*` and `:name`, statuses 200/301/302/303/307/308/404, `!` to force.
+// Of the lines with conditions, only the build's language rules are read: for the pages' twins, the
+// rule itself being applied whole by functions/server/arrival.ts.
 import { type Header, parseAllHeaders } from '@netlify/headers-parser';
 import { parseAllRedirects } from '@netlify/redirect-parser';
 import { z } from 'zod';
