@@ -1,12 +1,12 @@
 /** Site-wide settings that are not translations. */
 export const siteConfig = {
   /** Shown on the privacy page as "Last updated": the day of the policy's last real change. */
-  privacyUpdated: new Date('2026-11-27'),
+  privacyUpdated: new Date('2026-11-28'),
   /**
    * The fingerprint of that dated text (`src/lib/privacy/privacyDate.ts`): the build stops when the
    * policy's text or its date changes without the other, and prints the fingerprint of a new version.
    */
-  privacyFingerprint: '480f5c030a0489a0',
+  privacyFingerprint: 'b5c12c6f77014ae0',
   /** Donation tiers in US dollars; the buttons only log for now (no payments exist yet). */
   donationTiers: [
     { key: 'donate.tierCoffee', amount: 5 },

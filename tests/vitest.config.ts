@@ -8,6 +8,7 @@ import { oneWait } from './support/patience.ts';
 const databaseFree = [
   'tests/functions/units.test.ts',
   'tests/functions/staticSite.test.ts',
+  'tests/functions/languageArrival.test.ts',
   'tests/functions/geo.test.ts',
   'tests/functions/databaseDown.test.ts',
   'tests/functions/commandLines.test.ts',

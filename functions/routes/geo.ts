@@ -6,7 +6,7 @@
 // is no evidence, even where a visitor who fakes it would mostly fool themselves.
 import { type Context, Hono } from 'hono';
 import { requestTrust } from '../http/requestTrust.ts';
-import type { TrustProxy } from '../security/trustProxy.ts';
+import { type TrustProxy, trustsProxies } from '../security/trustProxy.ts';
 import type { AppEnv, Platform } from '../services.ts';
 
 const unknown = 'Unknown';
@@ -62,6 +62,37 @@ function platformGeo(headers: Headers, platform: TrustProxy['platform']): Geo {
   return { ...netlify, countryCode: netlify.countryCode ?? from('x-country') };
 }
 
+/** The headers each platform tells the country in, once TRUST_PROXY names it. */
+const platformCountryHeaders = {
+  cloudflare: ['CF-IPCountry'],
+  vercel: ['X-Vercel-IP-Country'],
+  netlify: ['X-NF-Geo', 'X-Country'],
+} as const;
+
+/** A two-letter country code, upper case; Cloudflare's XX (unknown) and T1 (Tor) are none. */
+const countryCode = (raw: string | undefined) =>
+  raw && /^(?!xx$|t1$)[a-z]{2}$/i.test(raw) ? raw.toUpperCase() : undefined;
+
+/** GEO_COUNTRY_HEADER's value, when a trusted proxy (which sets it) stands in front. */
+const customCountry = (headers: Headers, trust: TrustProxy, customHeader: string | undefined) =>
+  customHeader && trust.hops > 0 ? decode(headers.get(customHeader)) : undefined;
+
+/**
+ * The visitor's country as a trusted proxy told it (the named platform's headers, then
+ * GEO_COUNTRY_HEADER), for the Node server's language rule (functions/server/arrival.ts).
+ */
+export function trustedCountry(headers: Headers, trust: TrustProxy, customHeader: string | undefined) {
+  return countryCode(
+    platformGeo(headers, trust.platform).countryCode ?? customCountry(headers, trust, customHeader),
+  );
+}
+
+/** Every header `trustedCountry` may read under TRUST_PROXY and GEO_COUNTRY_HEADER as configured. */
+export function countryHeaders(trust: TrustProxy, customHeader: string | undefined): string[] {
+  const custom = customHeader && trustsProxies(trust) ? [customHeader] : [];
+  return [...(trust.platform ? platformCountryHeaders[trust.platform] : []), ...custom];
+}
+
 /**
  * Reads the first source that knows: the platform's own data, then the trusted platform's headers, then
  * custom. Every field is "Unknown" when none did.
@@ -74,12 +105,9 @@ function readGeo(c: Context<AppEnv>) {
     c.var.services.config.geoCountryHeader,
   ];
   const trusted = platformGeo(headers, trust.platform);
-  const rawCode =
-    platform?.countryCode ??
-    trusted.countryCode ??
-    (customHeader && trust.hops > 0 ? decode(headers.get(customHeader)) : undefined);
-  // Cloudflare sends XX for unknown and T1 for Tor; anything not two letters is not a country.
-  const code = rawCode && /^(?!xx$|t1$)[a-z]{2}$/i.test(rawCode) ? rawCode.toUpperCase() : undefined;
+  const code = countryCode(
+    platform?.countryCode ?? trusted.countryCode ?? customCountry(headers, trust, customHeader),
+  );
   return {
     country_code: code ?? unknown,
     country_name: code ? (platform?.countryName ?? trusted.countryName ?? countryName(code)) : unknown,

@@ -1,9 +1,12 @@
 // Reads dist/_redirects and dist/_headers with Netlify's own parsers, so `npm run serve` understands
 // exactly what the static host does. Matching a redirect stays here (Netlify does it in its CDN, not in
 // a package): path patterns with `*` and `:name`, statuses 200/301/302/303/307/308/404, `!` to force.
+// Of the lines with conditions, only the build's language rules are read: for the pages' twins, the
+// rule itself being applied whole by functions/server/arrival.ts.
 import { type Header, parseAllHeaders } from '@netlify/headers-parser';
 import { parseAllRedirects } from '@netlify/redirect-parser';
 import { z } from 'zod';
+import { choiceCookies } from '../arrivalDecision.ts';
 
 export interface RedirectRule {
   from: string;
@@ -41,11 +44,33 @@ const parsedRedirect = z.object({
 /** A parser's error as one line of the log, named after its file. */
 const problem = (name: string) => (error: Error) => `${name}: ${error.message.replace(/\s*\n\s*/g, ' ')}`;
 
-/** Reads a `_redirects` file (none is fine); returns the rules and a message per rule it cannot use. */
-export async function readRedirects(file: string): Promise<{ rules: RedirectRule[]; problems: string[] }> {
+/**
+ * Which of the build's language rules (src/lib/builtPages/languageRules.ts) a line is: the line a
+ * Bulgarian choice takes names an English page's Bulgarian twin; the lines of an English choice and of
+ * the country, which follow it, say the same rule again, which the server applies whole
+ * (functions/server/arrival.ts). Any other line with conditions is none of them.
+ */
+function languageRule(line: z.infer<typeof parsedRedirect>, twins: Map<string, string>) {
+  const { from, to, conditions, query } = line;
+  const keys = Object.keys(conditions).join();
+  if (Object.keys(query).length || !line.force) return undefined;
+  if (keys === 'Cookie' && conditions.Cookie === choiceCookies.bg && line.status === 302) return 'twin';
+  if (!twins.has(from)) return undefined;
+  if (keys === 'Cookie' && conditions.Cookie === choiceCookies.en && line.status === 200) return 'same';
+  return keys === 'Country' && twins.get(from) === to && line.status === 302 ? 'same' : undefined;
+}
+
+/**
+ * Reads a `_redirects` file (none is fine); returns the rules, the English pages' Bulgarian twins from
+ * the language rules, and a message per rule it cannot use.
+ */
+export async function readRedirects(
+  file: string,
+): Promise<{ rules: RedirectRule[]; twins: Map<string, string>; problems: string[] }> {
   const read = await parseAllRedirects({ redirectsFiles: [file], configRedirects: [], minimal: false });
   const problems = read.errors.map(problem('_redirects'));
   const rules: RedirectRule[] = [];
+  const twins = new Map<string, string>();
   for (const entry of read.redirects) {
     const parsed = parsedRedirect.safeParse(entry);
     if (!parsed.success) {
@@ -54,14 +79,17 @@ export async function readRedirects(file: string): Promise<{ rules: RedirectRule
     }
     const { from, to, status, force, proxy, conditions, query } = parsed.data;
     const line = `${from} ${to} ${status}${force ? '!' : ''}`;
-    if (proxy) problems.push(`_redirects: proxying to another site is not supported: ${line}`);
+    const language = languageRule(parsed.data, twins);
+    if (language === 'twin') twins.set(from, to);
+    else if (language === 'same') continue;
+    else if (proxy) problems.push(`_redirects: proxying to another site is not supported: ${line}`);
     else if (!from.startsWith('/') || !redirectStatuses.has(status))
       problems.push(`_redirects: not supported: ${line}`);
     else if (Object.keys(conditions).length || Object.keys(query).length)
       problems.push(`_redirects: conditions and query matches are not supported: ${line}`);
     else rules.push({ from, to, status, force, pattern: pathPattern(from) });
   }
-  return { rules, problems };
+  return { rules, twins, problems };
 }
 
 /** Reads a `_headers` file (none is fine), each block with Netlify's own path matcher. */

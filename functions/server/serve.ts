@@ -14,10 +14,12 @@ import { DataDirLockedError } from '../db/dataDirLock.ts';
 import { defaultPageCsp, documentHeaders, securityHeaders } from '../http/securityHeaders.ts';
 import { startMetricsServer } from '../metrics/server.ts';
 import { describePurge, purgeExpired } from '../retention.ts';
+import { countryHeaders, trustedCountry } from '../routes/geo.ts';
 import { safeError } from '../safeError.ts';
-import { forwardedHttps, trustFor } from '../security/trustProxy.ts';
+import { forwardedHttps, type TrustProxy, trustFor } from '../security/trustProxy.ts';
 import { entryConfig, startServices } from '../start.ts';
 import { createTodayApp, todayPaths } from '../today/todayApp.ts';
+import type { Place } from './arrival.ts';
 import { startMailQueue } from './mailQueueRunner.ts';
 import { createStaticSite } from './staticSite.ts';
 
@@ -77,6 +79,22 @@ const api = getRequestListener(app.fetch);
 const today = getRequestListener(
   createTodayApp({ content: services.content, siteUrl: config.siteUrl, today: config.today }).fetch,
 );
+/** Request headers a proxy may tell the visitor's country in, by this configuration. */
+const placeHeaders = countryHeaders(config.trustProxy, config.geoCountryHeader);
+
+/** What the proxies this server trusts said of the visitor's country, for the language rule. */
+function placeOf(request: http.IncomingMessage, trust: TrustProxy): Place {
+  const country = () => {
+    const headers = new Headers();
+    for (const name of placeHeaders) {
+      const value = request.headers[name.toLowerCase()];
+      if (typeof value === 'string') headers.set(name, value);
+    }
+    return trustedCountry(headers, trust, config.geoCountryHeader);
+  };
+  return { country, headers: placeHeaders };
+}
+
 // Pages and files go to the static site as Node's own request and response (no web Request is made of
 // them); /api goes on to Hono.
 const server = http.createServer((request, response) => {
@@ -86,7 +104,7 @@ const server = http.createServer((request, response) => {
   try {
     const { 'x-forwarded-for': forwardedFor, 'x-forwarded-proto': proto } = request.headers;
     const trust = trustFor(config.trustProxy, request.socket.remoteAddress, forwardedFor);
-    site.handle(request, response, forwardedHttps(proto, trust));
+    site.handle(request, response, forwardedHttps(proto, trust), placeOf(request, trust));
   } catch (error) {
     staticFailure(request, response, error);
   }

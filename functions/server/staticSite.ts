@@ -13,6 +13,7 @@ import { pipeline, Readable } from 'node:stream';
 import zlib from 'node:zlib';
 import { COMPRESSIBLE_CONTENT_TYPE_REGEX as compressible } from 'hono/utils/compress';
 import { defaultPageCsp, documentHeaders, hsts, securityHeaders } from '../http/securityHeaders.ts';
+import { arrivalVary, arrivesInBulgarian, type Place, unknownPlace } from './arrival.ts';
 import { watchBuild } from './buildWatch.ts';
 import { headersFor, type RedirectRule, readHeaders, readRedirects, redirectTarget } from './hostRules.ts';
 import {
@@ -41,11 +42,13 @@ function matchRule(rules: RedirectRule[], pathname: string) {
 
 /** A build: every file's headers and the small files' bytes, with its host rules. */
 async function readBuild(root: string, memoryLimits: MemoryLimits | false) {
-  const { rules: redirects, problems } = await readRedirects(path.join(root, '_redirects'));
+  const { rules: redirects, twins, problems } = await readRedirects(path.join(root, '_redirects'));
   const { rules: headerRules, problems: headerProblems } = await readHeaders(path.join(root, '_headers'));
   return {
     index: await readMemoryFiles(root, memoryLimits),
     redirects,
+    /** English pages and their Bulgarian twins, for the language rule on arrival. */
+    twins,
     // Its error pages answer with 404 even when asked for by name.
     errorPages: new Set([
       '/404',
@@ -58,7 +61,7 @@ async function readBuild(root: string, memoryLimits: MemoryLimits | false) {
 
 /**
  * The site in `distDir`: `handle` answers a request for a path outside /api (`https` decides whether
- * HSTS is sent); `problems` are the rules of _redirects and _headers skipped, for the start-up log;
+ * HSTS is sent, `place` is what a trusted proxy said of the visitor's country); `problems` are the rules of _redirects and _headers skipped, for the start-up log;
  * `close` stops watching for a new build.
  */
 export async function createStaticSite(distDir: string, options: StaticSiteOptions = {}) {
@@ -76,7 +79,7 @@ export async function createStaticSite(distDir: string, options: StaticSiteOptio
     for (const problem of current.problems) console.warn(problem);
   });
 
-  function handle(request: IncomingMessage, response: ServerResponse, https: boolean) {
+  function handle(request: IncomingMessage, response: ServerResponse, https: boolean, place = unknownPlace) {
     // The path files are found by; the host's rules see it without a trailing slash.
     const requested = urlPathname(request.url ?? '/');
     const pathname = requested.length > 1 ? requested.replace(/\/$/, '') : requested;
@@ -86,6 +89,7 @@ export async function createStaticSite(distDir: string, options: StaticSiteOptio
       return plain(answer, 405, 'Method not allowed', { Allow: 'GET, HEAD' });
     }
     if (hidden.test(pathname)) return notFound(answer);
+    if (build.twins.has(pathname) && arrive(answer, place)) return;
     // As Netlify's engine reads the rules: the first that matches decides, and unless forced (`!`) it
     // gives way to a file at the path (shadowing).
     const matched = matchRule(build.redirects, pathname);
@@ -114,6 +118,21 @@ interface Answer {
   build: Build;
   /** Set when another page answers (a 404, a rewrite): its status, and its own path for _headers. */
   servedAs?: { page: string; status: number };
+  /** Request headers the answer depends on besides Accept-Encoding. */
+  vary?: string[];
+}
+
+/**
+ * The language rule on an English page: sends the visitor to the Bulgarian twin (query kept) when the
+ * rule says so, before any HTML; either answer varies by what the rule read.
+ */
+function arrive(answer: Answer, place: Place): boolean {
+  answer.vary = arrivalVary(place);
+  if (!arrivesInBulgarian(answer.request, place)) return false;
+  const { search } = new URL(answer.request.url ?? '/', 'http://site');
+  writeHead(answer, 302, { Location: `${answer.build.twins.get(answer.pathname)}${search}` });
+  answer.response.end();
+  return true;
 }
 
 /** The file for `pathname` (as urlPathname reads it) in the encoding the client takes best. */
@@ -207,5 +226,9 @@ function writeHead(answer: Answer, status: number, headers: Record<string, strin
   // Kept, but asked again before each use (by ETag): `no-cache` says it in the fewest bytes.
   if (response.hasHeader('Location') || !response.hasHeader('Cache-Control'))
     response.setHeader('Cache-Control', 'no-cache');
+  if (answer.vary) {
+    const vary = [response.getHeader('Vary') ?? [], answer.vary].flat().map(String).filter(Boolean);
+    response.setHeader('Vary', vary.join(', '));
+  }
   return response.writeHead(status);
 }

@@ -1,6 +1,13 @@
 // The language check on arrival, run as an inline script in <head> (bundled by src/lib/inlineScript.ts).
+
+import { decideArrival } from '../../functions/arrivalDecision.ts';
 import { afterLoadAndFirstPaint } from '../lib/hydration/afterFirstPaint.ts';
-import { type ArrivalConfig, decideArrival } from './arrivalDecision.ts';
+
+export interface ArrivalConfig {
+  /** Where to ask for the visitor's country (JSON with `country_code`). */
+  geoEndpoint: string;
+  timeoutMs: number;
+}
 
 declare const arrivalConfig: ArrivalConfig;
 

@@ -9,6 +9,7 @@ import { compressFiles } from '../lib/builtPages/compression.ts';
 import { fontFace, fonts } from '../lib/builtPages/fonts.ts';
 import { inlineScripts } from '../lib/builtPages/inlineScripts.ts';
 import { islandScripts } from '../lib/builtPages/islandScripts.ts';
+import { languageRules } from '../lib/builtPages/languageRules.ts';
 import { parsePage, renderPage } from '../lib/builtPages/page.ts';
 import { type PageSources, securityHeaders } from '../lib/builtPages/securityHeaders.ts';
 import { styles } from '../lib/builtPages/styles.ts';
@@ -36,7 +37,14 @@ async function runPasses(root: string, options: BuiltPagesOptions, log: (message
     path: path.split(sep).join('/'),
     tree: parsePage(sources[i] ?? ''),
   }));
-  for (const pass of [fonts(), styles(), islandScripts(), inlineScripts(), securityHeaders(options.sources)])
+  for (const pass of [
+    fonts(),
+    styles(),
+    islandScripts(),
+    inlineScripts(),
+    securityHeaders(options.sources),
+    languageRules(),
+  ])
     log(`${pass.name}: ${await pass.run({ root, pages })}`);
   for (const [i, page] of pages.entries()) {
     const html = renderPage(page.tree);

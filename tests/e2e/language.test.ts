@@ -1,11 +1,46 @@
-import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
-import { newPage, withBrowser } from '../support/browser.ts';
+import type { BrowserContextOptions, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { choiceCookies } from '../../functions/arrivalDecision.ts';
+import { baseURL, newPage, withBrowser } from '../support/browser.ts';
+import { builtDir } from '../support/builtSite.ts';
+import { behindProxy } from '../support/processes.ts';
+import { type ServedSite, serveSite } from '../support/serveSite.ts';
 
 withBrowser();
 
 const pathOf = (page: Page) => new URL(page.url()).pathname;
 const stored = (page: Page) => page.evaluate(() => localStorage.getItem('language'));
+
+/** The language cookies this browser holds, with what a host sees of them. */
+async function choiceCookiesOf(page: Page) {
+  const names: string[] = Object.values(choiceCookies);
+  return (await page.context().cookies())
+    .filter((cookie) => names.includes(cookie.name))
+    .map(({ name, value, path, sameSite, expires }) => ({
+      name,
+      value,
+      path,
+      sameSite,
+      // A year from now, give or take the test's own minutes.
+      days: Math.round((expires - Date.now() / 1000) / 86_400),
+    }));
+}
+
+/**
+ * A page that notes every document it gets, in order (in sessionStorage, which a redirect keeps): a
+ * visitor the host sends on before any page shows has only the Bulgarian one; no English document
+ * means no English paint.
+ */
+async function documentsNoted(options: BrowserContextOptions = {}) {
+  const page = await newPage(options);
+  await page.addInitScript(() => {
+    const seen = JSON.parse(sessionStorage.getItem('documents') ?? '[]');
+    sessionStorage.setItem('documents', JSON.stringify([...seen, location.pathname]));
+  });
+  return page;
+}
+const documents = (page: Page) =>
+  page.evaluate(() => JSON.parse(sessionStorage.getItem('documents') ?? '[]'));
 
 describe('the language toggle', () => {
   it('goes to the same page in Bulgarian and remembers the choice', async () => {
@@ -14,9 +49,20 @@ describe('the language toggle', () => {
     await page.getByRole('link', { name: /БГ/ }).click();
     await page.waitForURL('**/bg/about');
     expect(await stored(page)).toBe('bg');
-    // From now on an English address brings this visitor to Bulgarian before anything shows.
-    await page.goto('/privacy');
+    expect(await choiceCookiesOf(page)).toEqual([
+      { name: choiceCookies.bg, value: '1', path: '/', sameSite: 'Lax', days: 365 },
+    ]);
+    // From now on an English address brings this visitor to Bulgarian before anything shows: the
+    // server answers with a redirect, no English page at all.
+    const answer = await page.goto('/privacy');
     expect(pathOf(page)).toBe('/bg/privacy');
+    expect(
+      await answer
+        ?.request()
+        .redirectedFrom()
+        ?.response()
+        .then((first) => first?.status()),
+    ).toBe(302);
     await page.goto('/');
     expect(pathOf(page)).toBe('/bg/');
     await page.context().close();
@@ -28,6 +74,10 @@ describe('the language toggle', () => {
     await page.getByRole('link', { name: /^EN/ }).click();
     await page.waitForURL('**/blog/3');
     expect(await stored(page)).toBe('en');
+    // Only the English choice's cookie stays.
+    expect(await choiceCookiesOf(page)).toEqual([
+      { name: choiceCookies.en, value: '1', path: '/', sameSite: 'Lax', days: 365 },
+    ]);
     await page.goto('/');
     await page.waitForTimeout(500);
     expect(pathOf(page)).toBe('/');
@@ -46,7 +96,26 @@ describe('the language toggle', () => {
 });
 
 describe('language on arrival', () => {
-  it('never paints English for a visitor who chose Bulgarian', async () => {
+  it('sends a visitor with the Bulgarian cookie on at the host: no English document, no English paint', async () => {
+    const page = await documentsNoted();
+    await page.context().addCookies([{ name: choiceCookies.bg, value: '1', url: baseURL }]);
+    await page.goto('/about');
+    expect(pathOf(page)).toBe('/bg/about');
+    expect(await documents(page)).toEqual(['/bg/about']);
+    await page.context().close();
+  });
+
+  it('sends a Bulgarian browser on at the host when no country is known', async () => {
+    const page = await documentsNoted({ locale: 'bg-BG' });
+    await page.goto('/about');
+    expect(pathOf(page)).toBe('/bg/about');
+    expect(await documents(page)).toEqual(['/bg/about']);
+    expect(await stored(page)).toBeNull();
+    await page.context().close();
+  });
+
+  // Before the cookie, a choice was only in localStorage, which only the page can read.
+  it('never paints English for a visitor whose choice only the page knows', async () => {
     const page = await newPage();
     // On leaving each page, note whether any text was painted and whether the page hid itself.
     await page.addInitScript(() => {
@@ -65,14 +134,6 @@ describe('language on arrival', () => {
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Подкрепи ни');
     const left = await page.evaluate(() => sessionStorage.getItem('left /donate'));
     expect(JSON.parse(left ?? '{}')).toEqual({ painted: false, visibility: 'hidden' });
-    await page.context().close();
-  });
-
-  it('follows a Bulgarian browser when the country is unknown', async () => {
-    const page = await newPage({ locale: 'bg-BG' });
-    await page.goto('/blog');
-    await page.waitForURL('**/bg/blog');
-    expect(await stored(page)).toBeNull();
     await page.context().close();
   });
 
@@ -110,19 +171,8 @@ describe('language on arrival', () => {
     });
   }
 
-  it('keeps a visitor from elsewhere in English even with a Bulgarian browser', async () => {
-    const page = await newPage({ locale: 'bg-BG' });
-    await page.route('**/api/geo', (route) =>
-      route.fulfill({ json: { country_code: 'DE', country_name: 'Germany', city: 'Berlin', region: 'BE' } }),
-    );
-    await page.goto('/about', { waitUntil: 'networkidle' });
-    await page.waitForTimeout(300);
-    expect(pathOf(page)).toBe('/about');
-    await page.context().close();
-  });
-
   it('falls back to the browser language when the lookup is rate-limited', async () => {
-    const page = await newPage({ locale: 'bg' });
+    const page = await pageDecides('bg');
     await page.route('**/api/geo', (route) => route.fulfill({ status: 429, json: { error: 'slow down' } }));
     await page.goto('/');
     await page.waitForURL('**/bg/');
@@ -130,7 +180,7 @@ describe('language on arrival', () => {
   });
 
   it('gives up on a lookup after 3 seconds and uses the browser language', async () => {
-    const page = await newPage({ locale: 'bg-BG' });
+    const page = await pageDecides('bg-BG');
     await page.route('**/api/geo', () => {
       // Never answered: only the 3 s timeout ends the wait.
     });
@@ -177,6 +227,61 @@ describe('language on arrival', () => {
     await page.route('**/api/geo', (route) => route.fulfill({ json: { country_code: 'BG' } }));
     await page.goto('/', { waitUntil: 'networkidle' });
     await page.evaluate(() => localStorage.setItem('language', 'bg'));
+    await page.goto('/about', { waitUntil: 'networkidle' });
+    expect(pathOf(page)).toBe('/about');
+    await page.context().close();
+  });
+});
+
+/**
+ * A page in `locale` whose language the host does not hear (its pages are asked for with an English
+ * Accept-Language), so the page's own check decides, as it does on a host without the rule.
+ */
+async function pageDecides(locale: string): Promise<Page> {
+  const page = await newPage({ locale });
+  await page.route(
+    (url) => !url.pathname.startsWith('/api/'),
+    (route) =>
+      route.request().isNavigationRequest()
+        ? route.continue({ headers: { ...route.request().headers(), 'accept-language': 'en' } })
+        : route.fallback(),
+  );
+  return page;
+}
+
+describe('language on arrival behind a proxy that tells the country', () => {
+  let site: ServedSite;
+  beforeAll(async () => {
+    site = await serveSite({
+      DIST_DIR: builtDir,
+      ...(await behindProxy()),
+      GEO_COUNTRY_HEADER: 'X-Test-Country',
+    });
+  });
+  afterAll(async () => {
+    await site?.stop();
+  });
+  const from = (country: string, locale = 'en-US') =>
+    documentsNoted({ baseURL: site.baseURL, locale, extraHTTPHeaders: { 'X-Test-Country': country } });
+
+  it('sends a visitor from Bulgaria on before any English paints, until they choose English', async () => {
+    const page = await from('BG');
+    await page.goto('/about');
+    expect(pathOf(page)).toBe('/bg/about');
+    expect(await documents(page)).toEqual(['/bg/about']);
+    // The toggle: English from now on, from this country too.
+    await page.getByRole('link', { name: /^EN/ }).click();
+    await page.waitForURL('**/about');
+    for (const path of ['/about', '/privacy', '/']) {
+      const answer = await page.goto(path, { waitUntil: 'networkidle' });
+      expect([path, pathOf(page), answer?.request().redirectedFrom()]).toEqual([path, path, null]);
+    }
+    expect(await documents(page)).toEqual(['/bg/about', '/about', '/about', '/privacy', '/']);
+    await page.context().close();
+  });
+
+  it('keeps a visitor from elsewhere in English even with a Bulgarian browser', async () => {
+    const page = await from('DE', 'bg-BG');
     await page.goto('/about', { waitUntil: 'networkidle' });
     expect(pathOf(page)).toBe('/about');
     await page.context().close();

@@ -233,7 +233,11 @@ describe('page contents', () => {
     ]);
     const text = await page.locator('main').textContent();
     // The date of the policy's last real change (DECISIONS.md, 2026-11-27).
-    expect(text).toContain('Last updated: November 27, 2026');
+    expect(text).toContain('Last updated: November 28, 2026');
+    // The one cookie, named, with what it holds and how long (#44: the host reads the language choice).
+    expect(text).toContain(
+      'a cookie named language_bg or language_en that holds nothing else and expires after a year',
+    );
     expect(text).toContain('deleted automatically after 30 days');
     // It agrees with the subscribe box and the welcome letter: five course letters, and any issue sent meanwhile.
     expect(text).toContain(
@@ -259,7 +263,9 @@ describe('page contents', () => {
     );
     await page.goto('/bg/privacy');
     expect(await page.locator('main h2').count()).toBe(9);
-    expect(await page.locator('main').textContent()).toContain('Последна актуализация: 27 ноември 2026 г.');
+    const bgText = await page.locator('main').textContent();
+    expect(bgText).toContain('Последна актуализация: 28 ноември 2026 г.');
+    expect(bgText).toContain('бисквитка с име language_bg или language_en, която не съдържа нищо друго');
     await page.context().close();
   });
 });

@@ -346,6 +346,27 @@ describe('host files', () => {
     expect(problems).toHaveLength(3);
   });
 
+  it('takes the build’s language rules as twins, and reports other conditions it cannot apply', async () => {
+    const { rules, twins, problems } = await readRedirects(
+      hostFile(
+        '_redirects',
+        [
+          '/about  /bg/about  302!  Cookie=language_bg',
+          '/about  /about.html  200!  Cookie=language_en',
+          '/about  /bg/about  302!  Country=bg,md',
+          // A country line for a page with no Bulgarian choice line, another cookie, another target.
+          '/donate  /bg/donate  302!  Country=bg',
+          '/about  /bg/about  302!  Cookie=session',
+          '/about  /elsewhere  302!  Country=bg',
+          '',
+        ].join('\n'),
+      ),
+    );
+    expect([...twins]).toEqual([['/about', '/bg/about']]);
+    expect(rules).toEqual([]);
+    expect(problems).toHaveLength(3);
+  });
+
   it('keeps a redirect filled in from the request on the site', async () => {
     const { rules } = await readRedirects(
       hostFile('_redirects', '/go/*  /:splat  301\n/out/*  https://a.example/:splat  302\n'),

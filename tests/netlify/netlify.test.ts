@@ -8,8 +8,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { choiceCookies } from '../../functions/arrivalDecision.ts';
 import { freePort } from '../support/freePort.ts';
-import { hostRuleCases, observed } from '../support/hostRuleCases.ts';
+import { caseHeaders, hostRuleCases, observed } from '../support/hostRuleCases.ts';
 import { uniqueEmail } from '../support/http.ts';
 import { ensureNetlifyCli } from '../support/netlifyCli.ts';
 import { childEnv, repoRoot, stopProcessGroup } from '../support/processes.ts';
@@ -161,8 +162,32 @@ describeDb('the site on Netlify (netlify-cli offline)', () => {
     expect(await query('select 1 from pg_tables where tablename = $$mail_queue$$')).toHaveLength(1);
   });
 
-  it.each(hostRuleCases)('answers $path with $status, as `npm run serve` does', async (expected) => {
-    const response = await fetch(`${site}${expected.path}`, { redirect: 'manual' });
+  it.each(hostRuleCases)(
+    'answers $path ($cookie) with $status, as `npm run serve` does',
+    async (expected) => {
+      const response = await fetch(`${site}${expected.path}`, {
+        headers: caseHeaders(expected),
+        redirect: 'manual',
+      });
+      expect(await observed(response, expected)).toEqual(expected);
+    },
+  );
+
+  // The country: netlify-cli takes a request's from its `nf_country` cookie (else `us`), where Netlify
+  // takes it from the visitor's address. Netlify's rules see no User-Agent: bots are not asked here.
+  it.each([
+    { path: '/about', cookie: 'nf_country=bg', status: 302, location: '/bg/about' },
+    { path: '/tips/en_1', cookie: 'nf_country=MD', status: 302, location: '/bg/tips/1' },
+    { path: '/', cookie: 'nf_country=bg', status: 302, location: '/bg/' },
+    { path: '/about', cookie: 'nf_country=de', status: 200, lang: 'en' as const },
+    { path: '/about', cookie: `nf_country=bg; ${choiceCookies.en}=1`, status: 200, lang: 'en' as const },
+    { path: '/bg/about', cookie: `nf_country=bg; ${choiceCookies.en}=1`, status: 200, lang: 'bg' as const },
+    { path: '/about', cookie: `nf_country=de; ${choiceCookies.bg}=1`, status: 302, location: '/bg/about' },
+  ])('answers $path ($cookie) with $status by the country', async (expected) => {
+    const response = await fetch(`${site}${expected.path}`, {
+      headers: { ...caseHeaders(expected), 'accept-language': 'bg-BG,bg' },
+      redirect: 'manual',
+    });
     expect(await observed(response, expected)).toEqual(expected);
   });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decideArrival } from '../../src/i18n/arrivalDecision.ts';
+import { decideArrival } from '../../functions/arrivalDecision.ts';
 import { inlineScript } from '../../src/lib/inlineScript.ts';
 
 const browser =

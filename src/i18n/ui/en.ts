@@ -201,6 +201,8 @@ export const en = {
     'Device: browser type, screen size and language, used to display the site properly.',
   'privacy.collect.location':
     'Location: an anonymous country or city, derived from your connection, used to pick the language of the site. We never store your IP address.',
+  'privacy.collect.language':
+    'Language choice: when you pick a language with the EN/БГ button, your browser remembers it, in its own storage and in a cookie named language_bg or language_en that holds nothing else and expires after a year, so that the site opens in that language before any page is shown. It goes only to this site, with your requests; clearing the site’s cookies forgets it.',
   'privacy.use.title': 'How we use your information',
   'privacy.use.body':
     'We use this information to show the site in your language, to send the newsletter you asked for (five course letters over the 30 days we keep your address, and any issue we send out in that time), to keep ratings fair (one per person), to protect the comments from spam and to understand which tips and articles people find useful. We do not sell your data and we do not use it for advertising.',

@@ -1,5 +1,5 @@
 // The keep button of the tip pages, without a framework: shown only where a script runs (the page's
-// HTML has it hidden), pressed state from this browser's kept tips.
+// HTML has it `invisible`, in its place), pressed state from this browser's kept tips.
 import { isKept, keepTips, unkeepTip } from './keptTips.ts';
 
 /** Shows and wires every `button[data-keep="<id>"]` of the page. */
@@ -8,7 +8,7 @@ export function wireKeepButtons(): void {
     const id = button.dataset.keep ?? '';
     const show = (kept: boolean) => button.setAttribute('aria-pressed', String(kept));
     show(isKept(id));
-    button.hidden = false;
+    button.classList.remove('invisible');
     button.addEventListener('click', () => {
       const kept = button.getAttribute('aria-pressed') === 'true';
       if (kept ? unkeepTip(id) : keepTips([id])) show(!kept);

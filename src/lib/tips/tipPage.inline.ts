@@ -39,7 +39,7 @@ function wireSharing(root: HTMLElement): void {
   const button = root.querySelector<HTMLButtonElement>('button[data-share]');
   const status = root.querySelector<HTMLElement>('[data-share-status]');
   if (!button || !status) return;
-  button.hidden = false;
+  button.classList.remove('invisible');
   button.addEventListener('click', async () => {
     const url = `${location.origin}${location.pathname}`;
     const outcome = await shareTip({ url, text, title: root.dataset.shareTitle ?? text });

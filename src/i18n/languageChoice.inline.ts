@@ -1,0 +1,24 @@
+// The language toggle remembers the choice, so English addresses send this visitor to it from now on:
+// in localStorage for the page's own check (arrival.inline.ts), and in a cookie for the host's, which
+// sends the visitor on before any page is sent (docs/i18n.md). Run as an inline script on every page.
+import { choiceCookies } from '../../functions/arrivalDecision.ts';
+
+const year = 365 * 24 * 60 * 60;
+
+addEventListener('click', (event) => {
+  const link = event.target instanceof Element && event.target.closest('[data-language-switch]');
+  if (!link) return;
+  const choice = link.getAttribute('data-language-switch') === 'bg' ? 'bg' : 'en';
+  const secure = location.protocol === 'https:' ? '; Secure' : '';
+  for (const lang of ['bg', 'en'] as const) {
+    // Only the chosen language's cookie stays, so a host's rules never see two choices.
+    const age = lang === choice ? year : 0;
+    // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing from Firefox and older Safari.
+    document.cookie = `${choiceCookies[lang]}=1; Max-Age=${age}; Path=/; SameSite=Lax${secure}`;
+  }
+  try {
+    localStorage.setItem('language', choice);
+  } catch {
+    // Storage blocked: the cookie and the link still do their part.
+  }
+});
