@@ -71,15 +71,14 @@ async function preview(slug: string) {
 /** Every letter of the course in both languages, and an index.html that lists them by day. */
 async function previewCourse(contentDir: string, context: LetterContext, dir: string) {
   const { courseLetter } = await import('../mail/letters.ts');
-  const { loadCourse, tipText } = await import('../newsletter/course.ts');
+  const { loadCourse } = await import('../newsletter/course.ts');
   const course = await loadCourse(contentDir);
   await fs.mkdir(dir, { recursive: true });
   const rows: string[] = [];
   for (const letter of course) {
     const cells: string[] = [];
     for (const language of languages) {
-      const tip = await tipText(contentDir, letter.tip, language);
-      const made = await courseLetter(context, { ...reader, language }, letter, tip);
+      const made = await courseLetter(contentDir, context, { ...reader, language }, letter.step);
       const name = `day-${String(letter.day).padStart(2, '0')}.${language}`;
       await writeLetter(dir, name, made);
       cells.push(

@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { type Lang, localizePath } from '../contract.ts';
 import type { subscribers } from '../db/schema.ts';
 import type { ProblemCode } from '../health/problems.ts';
-import { type CourseLetter, fillCourseMarkdown, loadCourse, tipText } from '../newsletter/course.ts';
+import { fillCourseMarkdown, loadCourse, tipText } from '../newsletter/course.ts';
 import type { IssueText } from '../newsletter/issueSchema.ts';
 import { confirmContent } from './templates/ConfirmLetter.ts';
 import { healthContent } from './templates/HealthLetter.ts';
@@ -92,28 +92,11 @@ export function issueLetter(context: LetterContext, recipient: Recipient, slug: 
 }
 
 /**
- * A letter of the course for one subscriber: the issue frame, the letter's Markdown with its rare tip
- * (`tip`, the words of tips.json today) and links to the site's home page in the subscriber's language.
- * The same Message-ID every time, so a letter resent after a crash shows once.
+ * Letter `step` (0-4) of the course for one subscriber, read from the content folder now: the issue frame,
+ * the letter's Markdown with its rare tip (the words of tips.json today) and links to the site's home page
+ * in the subscriber's language. The same Message-ID every time, so a letter resent after a crash shows once.
  */
-export function courseLetter(
-  context: LetterContext,
-  recipient: Recipient,
-  letter: CourseLetter,
-  tip: string,
-) {
-  const text = letter.text[recipient.language];
-  const tipQuote = `> **${mailText(recipient.language)('course.tipLabel')}** ${tip}`;
-  const markdown = fillCourseMarkdown(
-    text.markdown,
-    tipQuote,
-    pageUrl(context.siteUrl, recipient.language, '/'),
-  );
-  return issueLetter(context, recipient, `course-${letter.step}`, { ...text, markdown });
-}
-
-/** Letter `step` (0-4) of the course for one subscriber, read from the content folder now. */
-export async function courseLetterOf(
+export async function courseLetter(
   contentDir: string | undefined,
   context: LetterContext,
   recipient: Recipient,
@@ -122,20 +105,36 @@ export async function courseLetterOf(
   if (!contentDir) throw new Error('No content folder to make a letter of the course from');
   const letter = (await loadCourse(contentDir))[step];
   if (!letter) throw new Error(`The course has no letter ${step}`);
-  return courseLetter(context, recipient, letter, await tipText(contentDir, letter.tip, recipient.language));
+  const { language } = recipient;
+  const text = letter.text[language];
+  const tip = `> **${mailText(language)('course.tipLabel')}** ${await tipText(contentDir, letter.tip, language)}`;
+  const markdown = fillCourseMarkdown(text.markdown, tip, pageUrl(context.siteUrl, language, '/'));
+  return issueLetter(context, recipient, `course-${step}`, { ...text, markdown });
+}
+
+/** A letter to the operator (ADMIN_EMAIL), in their language: nothing to unsubscribe, its own why. */
+async function operatorLetter(
+  siteUrl: string,
+  operator: { email: string; language: Lang },
+  letter: { subject: string; preview: string; content: ReactNode[] },
+): Promise<Letter> {
+  const { language } = operator;
+  const why = mailText(language)('moderation.why', { site: new URL(siteUrl).host });
+  const parts = await renderLetter({ language, preview: letter.preview, siteUrl, why }, letter.content);
+  return { to: operator.email, subject: letter.subject, ...parts, headers: {} };
 }
 
 /**
  * The letter to the operator about held comments (`more` are counted, not shown), in their language.
  * Its approve and hide links open the moderation page, which shows the comment; only its button acts.
  */
-export async function moderationLetter(
+export function moderationLetter(
   { secret, siteUrl }: LetterContext,
   operator: { email: string; language: Lang },
   held: HeldComment[],
   more: number,
   issuedAt: Date,
-): Promise<Letter> {
+) {
   const { language } = operator;
   const t = mailText(language);
   const page = pageUrl(siteUrl, language, '/moderate');
@@ -146,23 +145,20 @@ export async function moderationLetter(
     approveUrl: `${page}#token=${moderationToken(secret, 'approve', comment.id, issuedAt)}`,
     hideUrl: `${page}#token=${moderationToken(secret, 'hide', comment.id, issuedAt)}`,
   }));
-  const frame = {
-    language,
+  return operatorLetter(siteUrl, operator, {
+    subject: moderationSubject(t, comments, more),
     preview: t('moderation.preview'),
-    siteUrl,
-    why: t('moderation.why', { site: new URL(siteUrl).host }),
-  };
-  const parts = await renderLetter(frame, moderationContent(t, language, comments, more));
-  return { to: operator.email, subject: moderationSubject(t, comments, more), ...parts, headers: {} };
+    content: moderationContent(t, language, comments, more),
+  });
 }
 
 /** The letter to the operator that a health problem began (`start`) or ended (`end`), in their language. */
-export async function healthLetter(
+export function healthLetter(
   siteUrl: string,
   operator: { email: string; language: Lang },
   turn: 'start' | 'end',
   problem: { code: ProblemCode; detail: string; since: Date; until?: Date },
-): Promise<Letter> {
+) {
   const { language } = operator;
   const t = mailText(language);
   const site = new URL(siteUrl).host;
@@ -175,7 +171,9 @@ export async function healthLetter(
     since: when(problem.since),
     until: problem.until ? when(problem.until) : '',
   };
-  const frame = { language, preview: t('health.preview'), siteUrl, why: t('moderation.why', { site }) };
-  const parts = await renderLetter(frame, healthContent(t, turn, vars));
-  return { to: operator.email, subject: t(`health.subject.${turn}`, vars), ...parts, headers: {} };
+  return operatorLetter(siteUrl, operator, {
+    subject: t(`health.subject.${turn}`, vars),
+    preview: t('health.preview'),
+    content: healthContent(t, turn, vars),
+  });
 }
