@@ -1,16 +1,25 @@
 // Letters made for one recipient: the links carry signed tokens (mail/tokens.ts), never the address,
 // and every letter to a subscriber has a visible unsubscribe link and the RFC 8058 one-click headers.
+import { Button } from '@react-email/button';
+import { Link } from '@react-email/link';
+import { Markdown } from '@react-email/markdown';
 import { render } from '@react-email/render';
-import type { ReactNode } from 'react';
+import { Text } from '@react-email/text';
+import { createElement as h, type ReactNode } from 'react';
 import { type Lang, localizePath } from '../contract.ts';
 import type { subscribers } from '../db/schema.ts';
 import type { ProblemCode } from '../health/problems.ts';
 import { fillCourseMarkdown, loadCourse, tipText } from '../newsletter/course.ts';
 import type { IssueText } from '../newsletter/issueSchema.ts';
-import { confirmContent } from './templates/ConfirmLetter.ts';
-import { healthContent } from './templates/HealthLetter.ts';
-import { issueContent } from './templates/IssueLetter.ts';
-import { type FrameProps, letterFrame } from './templates/LetterFrame.ts';
+import {
+  boldLink,
+  button,
+  colours,
+  type FrameProps,
+  font,
+  greeting,
+  letterFrame,
+} from './templates/LetterFrame.ts';
 import { type HeldComment, moderationContent, moderationSubject } from './templates/ModerationLetter.ts';
 import { mailText } from './texts.ts';
 import { confirmToken, moderationToken, unsubscribeToken } from './tokens.ts';
@@ -21,6 +30,10 @@ export type Recipient = Pick<typeof subscribers.$inferSelect, 'id' | 'email' | '
 
 /** What every letter needs: the key for the tokens and the site's public address (no trailing slash). */
 export type LetterContext = Record<'secret' | 'siteUrl', string>;
+
+/** A line under a letter's content. */
+const note = { fontSize: '14px', marginTop: '20px' };
+const heading = { color: colours.plum, fontFamily: font, fontWeight: 900, lineHeight: '1.25' };
 
 /** A page of the site in a language: `/unsubscribe` or `/bg/unsubscribe`. */
 const pageUrl = (siteUrl: string, language: Lang, path: string) =>
@@ -76,19 +89,45 @@ export async function confirmationLetter(
     id: `confirm.${queuedId}`,
     subject: t('confirm.subject'),
     preview: t('confirm.preview'),
-    content: confirmContent(t, confirmUrl),
+    // One button; it names no address and repeats nothing the visitor typed.
+    content: [
+      h(Text, { style: greeting }, t('confirm.greeting')),
+      h(Text, null, t('confirm.body')),
+      h(Button, { href: confirmUrl, style: button(colours.mint, '14px 28px', '16px') }, t('confirm.button')),
+      h(Text, { style: note }, t('confirm.linkHint')),
+      h(
+        Text,
+        { style: { fontSize: '13px', wordBreak: 'break-all', margin: 0 } },
+        h(Link, { href: confirmUrl, style: { color: colours.grape } }, confirmUrl),
+      ),
+      h(Text, { style: note }, t('confirm.ignore')),
+    ],
   });
   return { ...letter, confirmUrl };
 }
 
-/** An issue for one subscriber; the same Message-ID every time, so a resent copy shows once. */
+/**
+ * An issue for one subscriber: its Markdown, then a link to the site's home page. The same Message-ID
+ * every time, so a resent copy shows once.
+ */
 export function issueLetter(context: LetterContext, recipient: Recipient, slug: string, issue: IssueText) {
   const home = pageUrl(context.siteUrl, recipient.language, '/');
-  return subscriberLetter(context, recipient, {
-    ...issue,
-    id: slug,
-    content: issueContent(mailText(recipient.language), issue.markdown, home),
+  const markdown = h(Markdown, {
+    markdownCustomStyles: {
+      h1: { ...heading, fontSize: '26px' },
+      h2: { ...heading, fontSize: '20px' },
+      p: { margin: '0 0 14px' },
+      link: boldLink,
+      blockQuote: { borderLeft: `4px solid ${colours.sun}`, margin: '0 0 14px', padding: '2px 0 2px 14px' },
+      li: { marginBottom: '6px' },
+    },
+    markdownContainerStyles: { color: colours.night, fontFamily: font, fontSize: '16px', lineHeight: '1.6' },
+    // biome-ignore lint/correctness/noChildrenProp: Markdown's props type requires its text as `children`.
+    children: issue.markdown,
   });
+  const readOnSite = `${mailText(recipient.language)('issue.readOnSite')} →`;
+  const content = [markdown, h(Text, null, h(Link, { href: home, style: boldLink }, readOnSite))];
+  return subscriberLetter(context, recipient, { ...issue, id: slug, content });
 }
 
 /**
@@ -152,7 +191,10 @@ export function moderationLetter(
   });
 }
 
-/** The letter to the operator that a health problem began (`start`) or ended (`end`), in their language. */
+/**
+ * The letter to the operator that a health problem began (`start`) or ended (`end`), in their language.
+ * Only the problem's code, its detail (counts and settings, never an address) and times are filled in.
+ */
 export function healthLetter(
   siteUrl: string,
   operator: { email: string; language: Lang },
@@ -174,6 +216,10 @@ export function healthLetter(
   return operatorLetter(siteUrl, operator, {
     subject: t(`health.subject.${turn}`, vars),
     preview: t('health.preview'),
-    content: healthContent(t, turn, vars),
+    content: [
+      h(Text, { style: greeting }, t(`health.heading.${turn}`)),
+      h(Text, null, t(`health.${turn}`, vars)),
+      h(Text, { style: note }, t('health.more')),
+    ],
   });
 }
