@@ -4,21 +4,47 @@
 // (adminClient.ts). Inputs are checked with zod, as the public API's are.
 import { zValidator } from '@hono/zod-validator';
 import { Hono } from 'hono';
+import { stream } from 'hono/streaming';
 import { z } from 'zod';
+import { productionProblem } from '../config.ts';
 import { isValidEmail, languages, normaliseEmail } from '../contract.ts';
 import { signBackup } from '../db/backupSignature.ts';
+import type { Database } from '../db/types.ts';
 import { healthProblems } from '../health/problems.ts';
+import { dryRunIssue, type SendLine, sendIssue } from '../mail/issueLetters.ts';
 import { deleteOutboxLetters } from '../mail/outbox.ts';
+import { drainQueue } from '../mail/queue.ts';
 import { queueReport } from '../mail/queueReport.ts';
+import { createMailTransport } from '../mail/transport.ts';
 import { deleteComment, heldComments, setCommentStatus } from '../moderation.ts';
+import { issueSlugPattern } from '../newsletter/issueSchema.ts';
+import { IssueError, loadIssue, unknownIssue } from '../newsletter/issues.ts';
 import { deletePerson, exportPerson } from '../personalData.ts';
 import { purgeExpired } from '../retention.ts';
+import type { Services } from '../services.ts';
 import { databaseInUse, siteStats } from '../stats.ts';
 import { tipReport } from '../tipRanking.ts';
-import { type AdminOptions, noSecret } from './adminOptions.ts';
 import { backupStatus } from './backupCheck.ts';
 import { newestBackup } from './nightlyBackups.ts';
-import { sendRoute } from './sendRoute.ts';
+
+export interface AdminOptions {
+  services: Services;
+  database: Database;
+  /** Where letters' links point: the site's SITE_URL, or the address it serves on. */
+  siteUrl: string;
+  /** The site's secret, or undefined where none can be had (a command never makes one up). */
+  secret(): Promise<string | undefined>;
+  /**
+   * The running server's drain of its mail queue (undefined while it has none): `newsletter send` then
+   * sends through it, so the server's one pace holds; a command with no server drains on its own.
+   */
+  drainMail?: () => Promise<unknown>;
+}
+
+/** Refusal of what needs the secret when there is none. */
+const noSecret = (what: string) =>
+  `HASH_SECRET is not set and the database holds no secret, so ${what}: ` +
+  "set HASH_SECRET to the site's own (in .env or the environment). Nothing was changed.";
 
 const noHashes = noSecret('the hashes of this address cannot be computed');
 
@@ -27,6 +53,7 @@ const email = z.object({
   email: z.string().transform(normaliseEmail).refine(isValidEmail, 'expected an email address'),
 });
 const commentId = z.object({ id: z.coerce.number().int().positive() });
+const sendBody = z.object({ slug: z.string().regex(issueSlugPattern), dryRun: z.boolean().default(false) });
 
 export function createAdminApp(options: AdminOptions) {
   const { database } = options;
@@ -85,7 +112,61 @@ export function createAdminApp(options: AdminOptions) {
         if (!secret) return c.json({ error: noSecret('a backup cannot be signed') }, 409);
         return c.text(signBackup(secret, await database.dump()));
       })
-      .route('/newsletter', sendRoute(options))
+      // The site queues an issue's letters and drains them with its own mail transport, secret and
+      // SITE_URL, streaming its progress to the command as lines of JSON (one per letter, then the
+      // summary). A command that stops (Ctrl-C) stops the run after the letter in hand; the letters left
+      // wait in the queue, and running it again (or the site's mail queue) sends them.
+      .post('/newsletter/send', zValidator('json', sendBody), async (c) => {
+        const { slug, dryRun } = c.req.valid('json');
+        const smtp = Boolean(config.mail.smtpUrl) && !dryRun;
+        const refused = productionProblem(config, smtp, 'letters sent through SMTP_URL');
+        if (refused) return c.json({ error: refused }, 409);
+        const unknown = await unknownIssue(config.contentDir, slug);
+        if (unknown) return c.json({ error: unknown }, 404);
+        const issue = await loadIssue(config.contentDir, slug).catch((error: Error) =>
+          error instanceof IssueError ? error : Promise.reject(error),
+        );
+        if (issue instanceof IssueError) return c.json({ error: issue.message }, 422);
+        const secret = await options.secret();
+        if (!secret) return c.json({ error: noSecret('the links of letters cannot be signed') }, 409);
+        const context = { secret, siteUrl: options.siteUrl };
+        const aborted = new AbortController();
+        return stream(c, async (out) => {
+          out.onAbort(() => aborted.abort());
+          const line = (value: SendLine) => out.writeln(JSON.stringify(value));
+          const transport = createMailTransport(config);
+          const { perSecond } = config.mail;
+          try {
+            await line({ done: 0, total: 0, transport: transport.description, perSecond });
+            if (dryRun) return void (await line({ summary: await dryRunIssue(db, context, slug, issue) }));
+            // The server's drain, or the queue's drain here, one letter at a time, so progress shows per
+            // letter.
+            const ownDrain = () =>
+              drainQueue(db, {
+                transport,
+                context,
+                confirmPerHour: 0,
+                contentDir: config.contentDir,
+                kinds: ['issue'],
+                batch: 1,
+                perSecond,
+              });
+            const drain = options.drainMail ?? ownDrain;
+            const summary = await sendIssue(db, {
+              slug,
+              drain,
+              signal: aborted.signal,
+              onProgress: (done, total) => void line({ done, total }),
+            });
+            await line({ summary });
+          } catch (error) {
+            console.error(`newsletter send failed: ${(error as Error).message}`);
+            await line({ error: (error as Error).message });
+          } finally {
+            transport.close();
+          }
+        });
+      })
   );
 }
 

@@ -38,10 +38,6 @@ export async function newestBackup(dir: string | undefined): Promise<{ file: str
   return { file, at: (await fs.stat(file)).mtime.toISOString() };
 }
 
-/** When a backup's name says it was written. */
-const writtenAt = (name: string) =>
-  new Date(name.replace(/^backup-(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z\.sql$/, '$1-$2-$3T$4:$5:$6Z'));
-
 /**
  * Writes one signed backup into `dir` (0700) and removes all but the newest `keep`, and any older than
  * backupMaxDays; returns its path.
@@ -56,10 +52,10 @@ export async function backupInto(
   await fs.mkdir(dir, { recursive: true, mode: 0o700 });
   const file = path.join(dir, backupFileName(now));
   await writePrivateFile(file, signBackup(secret, await database.dump(), now));
-  const oldest = now.getTime() - backupMaxDays * dayMs;
+  // Names sort as their times do: one before the name a backup backupMaxDays old would have is older.
+  const oldest = backupFileName(new Date(now.getTime() - backupMaxDays * dayMs));
   for (const [index, name] of (await backupsIn(dir)).entries()) {
-    if (index >= keep || writtenAt(name).getTime() < oldest)
-      await fs.rm(path.join(dir, name), { force: true });
+    if (index >= keep || name < oldest) await fs.rm(path.join(dir, name), { force: true });
   }
   return file;
 }

@@ -47,14 +47,6 @@ type ApiCommand = Omit<Command, 'run'> & {
   say(api: AdminClient, arg: string, values: OptionValues): Promise<string>;
 };
 
-/** How long ago `at` was, in the largest whole unit. */
-function age(at: string, now = Date.now()) {
-  const minutes = Math.max(0, Math.round((now - Date.parse(at)) / 60_000));
-  if (minutes < 120) return `${minutes} minute(s) ago`;
-  const hours = Math.round(minutes / 60);
-  return hours < 48 ? `${hours} hour(s) ago` : `${Math.round(hours / 24)} day(s) ago`;
-}
-
 const email = (name: string) =>
   needsArgument(`${name} needs an email address.`, (arg) => isValidEmail(normaliseEmail(arg)));
 const commentId = (name: string) =>
@@ -135,22 +127,7 @@ function adminCommands(open: OpenApi): Record<string, Command> {
       options: { json: { type: 'boolean' } },
       say: async (client, _, { json }) => {
         const stats = await parseResponse(client.stats.$get());
-        if (json) return JSON.stringify(stats, null, 2);
-        const { backups, backupCheck, health } = stats;
-        const lines = [formatStats(stats)];
-        const line = (label: string, value: string) => lines.push(`${label.padEnd(24)}${value}`);
-        if (backups !== undefined) {
-          line('Newest backup', backups ? `${backups.file} (${age(backups.at)})` : 'none in BACKUP_DIR');
-          const check = backupCheck
-            ? backupCheck.ok
-              ? `${backupCheck.file}: ${backupCheck.rows} rows restored in a scratch database (${age(backupCheck.at)})`
-              : `failed ${age(backupCheck.at)}: ${backupCheck.problem}`
-            : 'none yet';
-          line('Newest checked backup', check);
-        }
-        if (health.length === 0) line('Health', 'ok');
-        for (const { code, detail } of health) line(`Problem: ${code}`, detail);
-        return lines.join('\n');
+        return json ? JSON.stringify(stats, null, 2) : formatStats(stats);
       },
     }),
     backup: api({

@@ -43,20 +43,26 @@ export const needsArgument = (message: string, valid = (arg: string) => arg !== 
   problem: ([arg = '']: string[]) => (valid(arg) ? undefined : message),
 });
 
+// Refusals whose message says it all; by name, as their classes live in modules that asking a running
+// server never loads.
+const known = ['ConfigError', 'DataDirLockedError', 'NoDatabaseError', 'RestoreRefusedError', 'IssueError'];
+
+/** What to print of `error`, caught `doing` something: a known refusal's own words, without a stack trace. */
+export function commandFailure(error: unknown, doing: string): CommandFailure {
+  if (error instanceof CommandFailure) return error;
+  const { name, message } = error as Error;
+  return new CommandFailure(known.includes(name) ? message : `${doing}: ${message}`);
+}
+
 /**
  * The site's admin API for a command (admin/adminClient.ts), loaded when a command needs it; a plain
  * message and exit 1, instead of a stack trace, where the configuration or the database cannot be had.
  */
 export async function openForOperator() {
   const { connectAdmin } = await import('../admin/adminClient.ts');
-  try {
-    return await connectAdmin();
-  } catch (error) {
-    // By name: their classes live in modules that asking a running server never loads.
-    const { name, message } = error as Error;
-    const known = ['ConfigError', 'DataDirLockedError', 'NoDatabaseError'].includes(name);
-    throw new CommandFailure(known ? message : `Cannot open the database: ${message}`);
-  }
+  return connectAdmin().catch((error: unknown) =>
+    Promise.reject(commandFailure(error, 'Cannot open the database')),
+  );
 }
 
 /** The admin API, opened for one command and closed after it. */

@@ -7,12 +7,12 @@ import { Readable } from 'node:stream';
 import type { ReadableStream as WebStream } from 'node:stream/web';
 import { escapeUTF8 } from 'entities';
 import { parseResponse } from 'hono/client';
-import { type Config, ConfigError, loadConfig, siteUrlOf } from '../config.ts';
+import { type Config, loadConfig, siteUrlOf } from '../config.ts';
 import { languages } from '../contract.ts';
 import type { SendLine, SendSummary } from '../mail/issueLetters.ts';
 import type { LetterContext } from '../mail/letters.ts';
 import type { Letter } from '../mail/transport.ts';
-import { CommandFailure, needsArgument, runCommandLine, withSite } from './commandLine.ts';
+import { CommandFailure, commandFailure, needsArgument, runCommandLine, withSite } from './commandLine.ts';
 
 const usage = `Usage: npm run newsletter -- <command>
 
@@ -40,10 +40,10 @@ async function preview(slug: string) {
   try {
     config = loadConfig();
   } catch (error) {
-    throw new CommandFailure(error instanceof ConfigError ? error.message : String(error));
+    throw commandFailure(error, 'Cannot read the configuration');
   }
   const { runningSiteUrl } = await import('../admin/adminClient.ts');
-  const { IssueError, loadIssue, unknownIssue } = await import('../newsletter/issues.ts');
+  const { loadIssue, unknownIssue } = await import('../newsletter/issues.ts');
   // The links `send` would write: the running site's address, else what a server here would use.
   const context = { secret: 'preview', siteUrl: (await runningSiteUrl(config.dataDir)) ?? siteUrlOf(config) };
   const dir = path.join(config.dataDir, 'newsletter-preview', slug);
@@ -63,23 +63,21 @@ async function preview(slug: string) {
     }
     return `Preview of ${slug} written to ${dir} (en.html, en.txt, bg.html, bg.txt).`;
   } catch (error) {
-    if (!(error instanceof IssueError)) throw error;
-    throw new CommandFailure(error.message);
+    throw commandFailure(error, 'Preview failed');
   }
 }
 
 /** Every letter of the course in both languages, and an index.html that lists them by day. */
 async function previewCourse(contentDir: string, context: LetterContext, dir: string) {
   const { courseLetter } = await import('../mail/letters.ts');
-  const { loadCourse, tipText } = await import('../newsletter/course.ts');
+  const { loadCourse } = await import('../newsletter/course.ts');
   const course = await loadCourse(contentDir);
   await fs.mkdir(dir, { recursive: true });
   const rows: string[] = [];
   for (const letter of course) {
     const cells: string[] = [];
     for (const language of languages) {
-      const tip = await tipText(contentDir, letter.tip, language);
-      const made = await courseLetter(context, { ...reader, language }, letter, tip);
+      const made = await courseLetter(contentDir, context, { ...reader, language }, letter.step);
       const name = `day-${String(letter.day).padStart(2, '0')}.${language}`;
       await writeLetter(dir, name, made);
       cells.push(

@@ -2,11 +2,10 @@
 // running on it (a server holds its database; the restore would change it under the server's feet).
 import fs from 'node:fs/promises';
 import { adminSocketPath, answers } from '../admin/adminSocket.ts';
-import { ConfigError, loadConfig } from '../config.ts';
-import { DataDirLockedError } from '../db/dataDirLock.ts';
-import { type RestoreOptions, RestoreRefusedError, restoreDump } from '../db/restore.ts';
+import { loadConfig } from '../config.ts';
+import { type RestoreOptions, restoreDump } from '../db/restore.ts';
 import { databaseInUse } from '../stats.ts';
-import { CommandFailure, operatorPath } from './commandLine.ts';
+import { CommandFailure, commandFailure, operatorPath } from './commandLine.ts';
 import { describeDatabase } from './statsText.ts';
 
 /** Restores the backup `named` and resolves with what to print; a CommandFailure says why it could not. */
@@ -37,12 +36,6 @@ export async function restoreCommand(
     const migrated = applied.length > 0 ? ` Migrated forward: ${applied.join(', ')}.` : '';
     return `Restored ${file} into ${describeDatabase(databaseInUse(config))}.${migrated}`;
   } catch (error) {
-    if (error instanceof CommandFailure) throw error;
-    const known = [ConfigError, DataDirLockedError, RestoreRefusedError].some(
-      (kind) => error instanceof kind,
-    );
-    throw new CommandFailure(
-      known ? (error as Error).message : `Restore failed: ${(error as Error).message}`,
-    );
+    throw commandFailure(error, 'Restore failed');
   }
 }

@@ -1,16 +1,25 @@
 // Letters made for one recipient: the links carry signed tokens (mail/tokens.ts), never the address,
 // and every letter to a subscriber has a visible unsubscribe link and the RFC 8058 one-click headers.
+import { Button } from '@react-email/button';
+import { Link } from '@react-email/link';
+import { Markdown } from '@react-email/markdown';
 import { render } from '@react-email/render';
-import type { ReactNode } from 'react';
+import { Text } from '@react-email/text';
+import { createElement as h, type ReactNode } from 'react';
 import { type Lang, localizePath } from '../contract.ts';
 import type { subscribers } from '../db/schema.ts';
 import type { ProblemCode } from '../health/problems.ts';
-import { type CourseLetter, fillCourseMarkdown, loadCourse, tipText } from '../newsletter/course.ts';
+import { fillCourseMarkdown, loadCourse, tipText } from '../newsletter/course.ts';
 import type { IssueText } from '../newsletter/issueSchema.ts';
-import { confirmContent } from './templates/ConfirmLetter.ts';
-import { healthContent } from './templates/HealthLetter.ts';
-import { issueContent } from './templates/IssueLetter.ts';
-import { type FrameProps, letterFrame } from './templates/LetterFrame.ts';
+import {
+  boldLink,
+  button,
+  colours,
+  type FrameProps,
+  font,
+  greeting,
+  letterFrame,
+} from './templates/LetterFrame.ts';
 import { type HeldComment, moderationContent, moderationSubject } from './templates/ModerationLetter.ts';
 import { mailText } from './texts.ts';
 import { confirmToken, moderationToken, unsubscribeToken } from './tokens.ts';
@@ -21,6 +30,10 @@ export type Recipient = Pick<typeof subscribers.$inferSelect, 'id' | 'email' | '
 
 /** What every letter needs: the key for the tokens and the site's public address (no trailing slash). */
 export type LetterContext = Record<'secret' | 'siteUrl', string>;
+
+/** A line under a letter's content. */
+const note = { fontSize: '14px', marginTop: '20px' };
+const heading = { color: colours.plum, fontFamily: font, fontWeight: 900, lineHeight: '1.25' };
 
 /** A page of the site in a language: `/unsubscribe` or `/bg/unsubscribe`. */
 const pageUrl = (siteUrl: string, language: Lang, path: string) =>
@@ -76,44 +89,53 @@ export async function confirmationLetter(
     id: `confirm.${queuedId}`,
     subject: t('confirm.subject'),
     preview: t('confirm.preview'),
-    content: confirmContent(t, confirmUrl),
+    // One button; it names no address and repeats nothing the visitor typed.
+    content: [
+      h(Text, { style: greeting }, t('confirm.greeting')),
+      h(Text, null, t('confirm.body')),
+      h(Button, { href: confirmUrl, style: button(colours.mint, '14px 28px', '16px') }, t('confirm.button')),
+      h(Text, { style: note }, t('confirm.linkHint')),
+      h(
+        Text,
+        { style: { fontSize: '13px', wordBreak: 'break-all', margin: 0 } },
+        h(Link, { href: confirmUrl, style: { color: colours.grape } }, confirmUrl),
+      ),
+      h(Text, { style: note }, t('confirm.ignore')),
+    ],
   });
   return { ...letter, confirmUrl };
 }
 
-/** An issue for one subscriber; the same Message-ID every time, so a resent copy shows once. */
+/**
+ * An issue for one subscriber: its Markdown, then a link to the site's home page. The same Message-ID
+ * every time, so a resent copy shows once.
+ */
 export function issueLetter(context: LetterContext, recipient: Recipient, slug: string, issue: IssueText) {
   const home = pageUrl(context.siteUrl, recipient.language, '/');
-  return subscriberLetter(context, recipient, {
-    ...issue,
-    id: slug,
-    content: issueContent(mailText(recipient.language), issue.markdown, home),
+  const markdown = h(Markdown, {
+    markdownCustomStyles: {
+      h1: { ...heading, fontSize: '26px' },
+      h2: { ...heading, fontSize: '20px' },
+      p: { margin: '0 0 14px' },
+      link: boldLink,
+      blockQuote: { borderLeft: `4px solid ${colours.sun}`, margin: '0 0 14px', padding: '2px 0 2px 14px' },
+      li: { marginBottom: '6px' },
+    },
+    markdownContainerStyles: { color: colours.night, fontFamily: font, fontSize: '16px', lineHeight: '1.6' },
+    // biome-ignore lint/correctness/noChildrenProp: Markdown's props type requires its text as `children`.
+    children: issue.markdown,
   });
+  const readOnSite = `${mailText(recipient.language)('issue.readOnSite')} →`;
+  const content = [markdown, h(Text, null, h(Link, { href: home, style: boldLink }, readOnSite))];
+  return subscriberLetter(context, recipient, { ...issue, id: slug, content });
 }
 
 /**
- * A letter of the course for one subscriber: the issue frame, the letter's Markdown with its rare tip
- * (`tip`, the words of tips.json today) and links to the site's home page in the subscriber's language.
- * The same Message-ID every time, so a letter resent after a crash shows once.
+ * Letter `step` (0-4) of the course for one subscriber, read from the content folder now: the issue frame,
+ * the letter's Markdown with its rare tip (the words of tips.json today) and links to the site's home page
+ * in the subscriber's language. The same Message-ID every time, so a letter resent after a crash shows once.
  */
-export function courseLetter(
-  context: LetterContext,
-  recipient: Recipient,
-  letter: CourseLetter,
-  tip: string,
-) {
-  const text = letter.text[recipient.language];
-  const tipQuote = `> **${mailText(recipient.language)('course.tipLabel')}** ${tip}`;
-  const markdown = fillCourseMarkdown(
-    text.markdown,
-    tipQuote,
-    pageUrl(context.siteUrl, recipient.language, '/'),
-  );
-  return issueLetter(context, recipient, `course-${letter.step}`, { ...text, markdown });
-}
-
-/** Letter `step` (0-4) of the course for one subscriber, read from the content folder now. */
-export async function courseLetterOf(
+export async function courseLetter(
   contentDir: string | undefined,
   context: LetterContext,
   recipient: Recipient,
@@ -122,20 +144,36 @@ export async function courseLetterOf(
   if (!contentDir) throw new Error('No content folder to make a letter of the course from');
   const letter = (await loadCourse(contentDir))[step];
   if (!letter) throw new Error(`The course has no letter ${step}`);
-  return courseLetter(context, recipient, letter, await tipText(contentDir, letter.tip, recipient.language));
+  const { language } = recipient;
+  const text = letter.text[language];
+  const tip = `> **${mailText(language)('course.tipLabel')}** ${await tipText(contentDir, letter.tip, language)}`;
+  const markdown = fillCourseMarkdown(text.markdown, tip, pageUrl(context.siteUrl, language, '/'));
+  return issueLetter(context, recipient, `course-${step}`, { ...text, markdown });
+}
+
+/** A letter to the operator (ADMIN_EMAIL), in their language: nothing to unsubscribe, its own why. */
+async function operatorLetter(
+  siteUrl: string,
+  operator: { email: string; language: Lang },
+  letter: { subject: string; preview: string; content: ReactNode[] },
+): Promise<Letter> {
+  const { language } = operator;
+  const why = mailText(language)('moderation.why', { site: new URL(siteUrl).host });
+  const parts = await renderLetter({ language, preview: letter.preview, siteUrl, why }, letter.content);
+  return { to: operator.email, subject: letter.subject, ...parts, headers: {} };
 }
 
 /**
  * The letter to the operator about held comments (`more` are counted, not shown), in their language.
  * Its approve and hide links open the moderation page, which shows the comment; only its button acts.
  */
-export async function moderationLetter(
+export function moderationLetter(
   { secret, siteUrl }: LetterContext,
   operator: { email: string; language: Lang },
   held: HeldComment[],
   more: number,
   issuedAt: Date,
-): Promise<Letter> {
+) {
   const { language } = operator;
   const t = mailText(language);
   const page = pageUrl(siteUrl, language, '/moderate');
@@ -146,23 +184,23 @@ export async function moderationLetter(
     approveUrl: `${page}#token=${moderationToken(secret, 'approve', comment.id, issuedAt)}`,
     hideUrl: `${page}#token=${moderationToken(secret, 'hide', comment.id, issuedAt)}`,
   }));
-  const frame = {
-    language,
+  return operatorLetter(siteUrl, operator, {
+    subject: moderationSubject(t, comments, more),
     preview: t('moderation.preview'),
-    siteUrl,
-    why: t('moderation.why', { site: new URL(siteUrl).host }),
-  };
-  const parts = await renderLetter(frame, moderationContent(t, language, comments, more));
-  return { to: operator.email, subject: moderationSubject(t, comments, more), ...parts, headers: {} };
+    content: moderationContent(t, language, comments, more),
+  });
 }
 
-/** The letter to the operator that a health problem began (`start`) or ended (`end`), in their language. */
-export async function healthLetter(
+/**
+ * The letter to the operator that a health problem began (`start`) or ended (`end`), in their language.
+ * Only the problem's code, its detail (counts and settings, never an address) and times are filled in.
+ */
+export function healthLetter(
   siteUrl: string,
   operator: { email: string; language: Lang },
   turn: 'start' | 'end',
   problem: { code: ProblemCode; detail: string; since: Date; until?: Date },
-): Promise<Letter> {
+) {
   const { language } = operator;
   const t = mailText(language);
   const site = new URL(siteUrl).host;
@@ -175,7 +213,13 @@ export async function healthLetter(
     since: when(problem.since),
     until: problem.until ? when(problem.until) : '',
   };
-  const frame = { language, preview: t('health.preview'), siteUrl, why: t('moderation.why', { site }) };
-  const parts = await renderLetter(frame, healthContent(t, turn, vars));
-  return { to: operator.email, subject: t(`health.subject.${turn}`, vars), ...parts, headers: {} };
+  return operatorLetter(siteUrl, operator, {
+    subject: t(`health.subject.${turn}`, vars),
+    preview: t('health.preview'),
+    content: [
+      h(Text, { style: greeting }, t(`health.heading.${turn}`)),
+      h(Text, null, t(`health.${turn}`, vars)),
+      h(Text, { style: note }, t('health.more')),
+    ],
+  });
 }

@@ -8,9 +8,6 @@ import { comments, mailQueue } from '../db/schema.ts';
 import type { Db } from '../db/types.ts';
 import { reviewColumns } from '../moderation.ts';
 import type { LetterContext } from './letters.ts';
-import { recordFailure } from './retries.ts';
-import { countSentLetter } from './sentCounts.ts';
-import type { MailTransport } from './transport.ts';
 
 /** Comments shown in full in one letter; the others are counted (`npm run admin -- held` lists all). */
 const listedPerLetter = 20;
@@ -39,43 +36,31 @@ export interface Operator {
 
 const untoldHeld = and(eq(comments.status, 'held'), isNull(comments.operatorToldAt));
 
-/** Sends the claimed letter about held comments (queue.ts) to the operator, counting it in `result`. */
-export async function sendModerationLetter(
-  db: Db,
-  options: { transport: MailTransport; context: LetterContext; operator: Operator },
-  letter: { id: number; attempts: number },
-  now: Date,
-  result: { sent: number; retrying: number; failed: number },
-): Promise<void> {
-  const { operator } = options;
+/**
+ * The letter about the held comments the operator was not told about yet, with what to do once it left
+ * (queue.ts sends it like any letter); undefined when none is left to tell (all decided meanwhile).
+ */
+export async function moderationLetterNow(db: Db, context: LetterContext, operator: Operator, now: Date) {
   const covered = await db
     .select(reviewColumns)
     .from(comments)
     .where(untoldHeld)
     .orderBy(asc(comments.id))
     .limit(coveredPerLetter);
-  try {
-    if (covered.length > 0) {
-      const { moderationLetter } = await import('./letters.ts');
-      const listed = await Promise.all(
-        covered.slice(0, listedPerLetter).map(async (row) => ({
-          ...row,
-          articleTitle:
-            (await operator.articleTitle(row.articleId, operator.language)) ?? `#${row.articleId}`,
-        })),
-      );
-      const more = covered.length - listed.length;
-      await options.transport.send(await moderationLetter(options.context, operator, listed, more, now));
-      const told = covered.map(({ id }) => id);
-      await db.update(comments).set({ operatorToldAt: now }).where(inArray(comments.id, told));
-      await countSentLetter(db, 'moderation', now);
-      result.sent++;
-    }
-    await db.delete(mailQueue).where(eq(mailQueue.id, letter.id));
-  } catch (error) {
-    await recordFailure(db, letter, now, error, result);
-    return;
-  }
-  // Comments held while this letter was being made, or beyond what it covered, get the next one.
-  if ((await db.$count(comments, untoldHeld)) > 0) await queueModerationLetter(db, now);
+  if (covered.length === 0) return undefined;
+  const { moderationLetter } = await import('./letters.ts');
+  const listed = await Promise.all(
+    covered.slice(0, listedPerLetter).map(async (row) => ({
+      ...row,
+      articleTitle: (await operator.articleTitle(row.articleId, operator.language)) ?? `#${row.articleId}`,
+    })),
+  );
+  const letter = await moderationLetter(context, operator, listed, covered.length - listed.length, now);
+  const told = covered.map(({ id }) => id);
+  const sent = async () => {
+    await db.update(comments).set({ operatorToldAt: now }).where(inArray(comments.id, told));
+    // Comments held while this letter was being made, or beyond what it covered, get the next one.
+    if ((await db.$count(comments, untoldHeld)) > 0) await queueModerationLetter(db, now);
+  };
+  return { ...letter, sent };
 }

@@ -20,6 +20,8 @@ import { countSentLetter } from './sentCounts.ts';
 import type { Letter, MailTransport } from './transport.ts';
 
 const hourMs = 3_600_000;
+/** A letter made to leave: a confirmation's link to print, what to do once a letter to the operator left. */
+type Made = Letter & { confirmUrl?: string; sent?: () => Promise<void> };
 /**
  * The longest one letter may take: the transport's own timeouts (connect 10 s, greeting 10 s, an idle
  * socket 30 s) are per step, so a slow server could exceed them; a send still going after this counts
@@ -87,15 +89,7 @@ async function claim(db: Db, now: Date, kind: MailKind, limit: number, leaseMs: 
         and status = 'waiting' and next_attempt_at <= ${now}
         for update skip locked)`,
     )
-    .returning({
-      id: mailQueue.id,
-      kind: mailQueue.kind,
-      attempts: mailQueue.attempts,
-      courseStep: mailQueue.courseStep,
-      issue: mailQueue.issue,
-      createdAt: mailQueue.createdAt,
-      subscriberId: mailQueue.subscriberId,
-    });
+    .returning();
 }
 
 // Issue letters leave at most NEWSLETTER_PER_SECOND a second from this process, whichever drain sends them.
@@ -146,14 +140,6 @@ export async function drainQueue(db: Db, options: DrainOptions) {
   const result = { sent: 0, retrying: 0, failed: 0, bounced: 0, capped: false };
   const wants = (kind: MailKind) => options.kinds?.includes(kind) ?? true;
   await options.watch?.(now);
-  if (options.operator && wants('moderation')) {
-    // Outside the hourly cap; one letter at a time, which lists every held comment when it leaves.
-    const [letter] = await claim(db, now, 'moderation', 1, leaseMs(1));
-    if (letter) {
-      const { sendModerationLetter } = await import('./moderationLetters.ts');
-      await sendModerationLetter(db, { ...options, operator: options.operator }, letter, now, result);
-    }
-  }
   const windowStart = new Date(Math.floor(now.getTime() / hourMs) * hourMs);
   const batch = options.batch ?? 20;
   const hourCounter = { clientKey: '*', windowStart, max: options.confirmPerHour };
@@ -179,6 +165,9 @@ export async function drainQueue(db: Db, options: DrainOptions) {
   if (issueRoom > 0 && options.perSecond) await issueTurn();
   if (wants('confirm')) await queueRequestedLetters(db, now, room.confirm);
   await queueCourseLetters(db, now, room.course);
+  // Outside the hourly cap: one letter about held comments at a time, which lists them all when it leaves.
+  const operatorRoom = options.operator && wants('moderation') ? 1 : 0;
+  const moderation = await claim(db, now, 'moderation', operatorRoom, leaseMs(1));
   const confirms = await claim(db, now, 'confirm', room.confirm, lease);
   const course = await claim(db, now, 'course', room.course, lease);
   const issues = await claim(db, now, 'issue', issueRoom, lease);
@@ -186,35 +175,51 @@ export async function drainQueue(db: Db, options: DrainOptions) {
   result.capped =
     (wants('confirm') && room.confirm < batch && confirms.length === room.confirm) ||
     (room.course < batch && course.length === room.course && wants('course') && !!options.contentDir);
-  // The oldest first, whichever kind.
-  const claimed = [...confirms, ...course, ...issues].sort(
-    (a, b) => a.createdAt.getTime() - b.createdAt.getTime(),
-  );
+  // The operator's first, then the oldest first, whichever kind.
+  const claimed = [
+    ...moderation,
+    ...[...confirms, ...course, ...issues].sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime()),
+  ];
   if (claimed.length === 0) return result;
   // The templates (React Email, half a second to load) only once there is a letter: the API's routes
   // import this module, and most of their cold starts send nothing.
-  const { confirmationLetter, courseLetterOf, issueLetter } = await import('./letters.ts');
+  const { confirmationLetter, courseLetter, issueLetter } = await import('./letters.ts');
   const issueTexts = new Map<string, Promise<Issue>>();
-  for (const letter of claimed) {
+  /**
+   * The letter a claimed row stands for, with what to do once it left; undefined when there is nobody to
+   * send it to, or nothing to say. A subscriber's is made from the row alone (its id and time, step or
+   * issue), so a letter sent again after a crash is the same letter, with the same Message-ID, and mail
+   * programs show it once.
+   */
+  const make = async (letter: typeof mailQueue.$inferSelect): Promise<Made | undefined> => {
+    const { kind, id, subscriberId, issue, courseStep, createdAt } = letter;
+    if (kind === 'moderation' && options.operator) {
+      const { moderationLetterNow } = await import('./moderationLetters.ts');
+      return moderationLetterNow(db, options.context, options.operator, now);
+    }
     // Unsubscribed or deleted since the claim (a batch takes a while): the row took this letter with it.
     const [recipient] = await db
       .select({ id: subscribers.id, email: subscribers.email, language: subscribers.language })
       .from(subscribers)
-      .where(eq(subscribers.id, letter.subscriberId ?? ''));
-    if (!recipient) continue;
+      .where(eq(subscribers.id, subscriberId ?? ''));
+    if (!recipient) return undefined;
+    if (issue !== null) {
+      if (!issueTexts.has(issue)) issueTexts.set(issue, loadIssue(options.contentDir ?? '', issue));
+      const texts = await (issueTexts.get(issue) as Promise<Issue>);
+      const made = await issueLetter(options.context, recipient, issue, texts[recipient.language]);
+      await paceIssue(options.perSecond);
+      return made;
+    }
+    if (courseStep !== null) return courseLetter(options.contentDir, options.context, recipient, courseStep);
+    return confirmationLetter(options.context, recipient, createdAt, id);
+  };
+  for (const letter of claimed) {
     try {
-      // Made from the queued letter alone (its id and time, step or issue), so a letter sent again after
-      // a crash is the same letter, with the same Message-ID, and mail programs show it once.
-      let made: Letter & { confirmUrl?: string };
-      if (letter.issue !== null) {
-        const slug = letter.issue;
-        if (!issueTexts.has(slug)) issueTexts.set(slug, loadIssue(options.contentDir ?? '', slug));
-        const issue = await (issueTexts.get(slug) as Promise<Issue>);
-        made = await issueLetter(options.context, recipient, slug, issue[recipient.language]);
-        await paceIssue(options.perSecond);
-      } else if (letter.courseStep !== null) {
-        made = await courseLetterOf(options.contentDir, options.context, recipient, letter.courseStep);
-      } else made = await confirmationLetter(options.context, recipient, letter.createdAt, letter.id);
+      const made = await make(letter);
+      if (!made) {
+        await db.delete(mailQueue).where(eq(mailQueue.id, letter.id));
+        continue;
+      }
       const { file } = await withinTimeout(options.transport.send(made), letterTimeoutMs);
       // An issue's letter stays, sent, so `newsletter send` run again adds none for this reader.
       if (letter.kind === 'issue') {
@@ -223,6 +228,7 @@ export async function drainQueue(db: Db, options: DrainOptions) {
           .set({ status: 'sent', nextAttemptAt: now })
           .where(eq(mailQueue.id, letter.id));
       } else await db.delete(mailQueue).where(eq(mailQueue.id, letter.id));
+      await made.sent?.();
       await countSentLetter(db, letter.kind, now);
       if (options.confirmPerHour > 0 && letter.kind in capAction) {
         await countAttempt(db, { ...hourCounter, action: capAction[letter.kind as CappedKind] });
@@ -231,10 +237,10 @@ export async function drainQueue(db: Db, options: DrainOptions) {
       lettersSentTotal.inc({ kind: letter.kind });
       options.onSent?.({ confirmUrl: made.confirmUrl, file });
     } catch (error) {
-      if (isPermanentRefusal(error)) {
+      if (letter.subscriberId && isPermanentRefusal(error)) {
         // The mailbox does not exist: no further letter goes there (a retry, the next of the course),
         // which mail providers would count against the sender. Forgotten as an unsubscribe is.
-        await forgetSubscriber(db, options.context.secret, recipient.id);
+        await forgetSubscriber(db, options.context.secret, letter.subscriberId);
         await countBounce(db);
         result.bounced++;
         lettersFailedTotal.inc({ kind: letter.kind, outcome: 'bounced' });
