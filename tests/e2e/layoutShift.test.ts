@@ -12,11 +12,13 @@ withBrowser();
 const paths = ['/', '/about', '/donate', '/privacy', '/blog', '/blog/3', '/tips', '/tips/en_1', '/saved']
   .flatMap((path) => [path, `/bg${path === '/' ? '/' : path.replace('/tips/en_', '/tips/')}`])
   .concat(['/today', '/bg/today', '/no-such-page', '/bg/no-such-page', '/moderate', '/bg/moderate'])
-  // As a letter's link opens them: with a token, which they hold until the button is pressed.
+  // As a letter's link opens them (with a token, which they hold until the button is pressed) and as a
+  // reader typing the address does (without: the page says so before its first paint).
   .concat(
-    ['/subscribe/confirm', '/bg/subscribe/confirm', '/unsubscribe', '/bg/unsubscribe'].map(
-      (path) => `${path}#token=letter`,
-    ),
+    ['/subscribe/confirm', '/bg/subscribe/confirm', '/unsubscribe', '/bg/unsubscribe'].flatMap((path) => [
+      `${path}#token=letter`,
+      path,
+    ]),
   );
 
 /** Pages loading at once, each on its own throttled line: the file's run stays near a minute. */

@@ -2,6 +2,9 @@
 // POST, on a press of its button, changes anything, so mail scanners that fetch links (and run their
 // scripts) change nothing. The page's HTML holds one hidden message per outcome.
 import { api } from '../api/client.ts';
+import { showOutcome } from './outcome.ts';
+
+export { showOutcome };
 
 export type ConfirmOutcome = 'done' | 'used' | 'expired' | 'invalid' | 'error';
 export type UnsubscribeOutcome = 'done' | 'invalid' | 'error';
@@ -49,13 +52,6 @@ export async function unsubscribeByToken(token: string): Promise<UnsubscribeOutc
     return status === 400 ? 'invalid' : 'error';
   } catch {
     return 'error';
-  }
-}
-
-/** Shows the element marked `data-outcome="<outcome>"` in `root` and hides its siblings. */
-export function showOutcome(root: HTMLElement, outcome: string): void {
-  for (const element of root.querySelectorAll<HTMLElement>('[data-outcome]')) {
-    element.hidden = !element.dataset.outcome?.split(' ').includes(outcome);
   }
 }
 
