@@ -6,7 +6,7 @@ export const siteConfig = {
    * The fingerprint of that dated text (`src/lib/privacy/privacyDate.ts`): the build stops when the
    * policy's text or its date changes without the other, and prints the fingerprint of a new version.
    */
-  privacyFingerprint: 'b5c12c6f77014ae0',
+  privacyFingerprint: 'a31bcfe7b0fe8b85',
   /** Donation tiers in US dollars; the buttons only log for now (no payments exist yet). */
   donationTiers: [
     { key: 'donate.tierCoffee', amount: 5 },
