@@ -1,14 +1,16 @@
-// Sharing a tip as a picture, drawn in the browser when Share is pressed (src/lib/sharePicture/): nothing
-// of it is fetched before the press; where the share sheet takes files it gets the post picture with the
-// link, elsewhere the card offers both pictures to save; every tip's story (1080 x 1920) and post
-// (1080 x 1350) are drawn within 120 KiB in both languages.
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+// Sharing a tip as a picture, drawn in the browser when Share is pressed (src/lib/sharePicture/), from the
+// home card and from a tip's own page: nothing of it is fetched before the press; where the share sheet
+// takes files it gets the post picture with the link, elsewhere both pictures are offered to save; every
+// tip's story (1080 x 1920) and post (1080 x 1350) are drawn within 120 KiB in both languages.
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { type Lang, tipIdFor } from '../../functions/contract.ts';
 import type { TipCategory } from '../../functions/tipSchema.ts';
 import { tipCategoryNames } from '../../src/i18n/categories.ts';
 import { actOnPage, baseURL, newPage, withBrowser, withoutCareTips } from '../support/browser.ts';
+import { builtDir } from '../support/builtSite.ts';
 
 withBrowser();
 
@@ -24,6 +26,8 @@ const langs = [
   {
     lang: 'en',
     home: '/',
+    tipPage: '/tips/en_2',
+    copied: 'Link copied',
     get: 'GET WISDOM',
     share: 'Share',
     story: 'Save a story picture',
@@ -32,6 +36,8 @@ const langs = [
   {
     lang: 'bg',
     home: '/bg/',
+    tipPage: '/bg/tips/2',
+    copied: 'Връзката е копирана',
     get: 'ДАЙ МЪДРОСТ',
     share: 'Сподели',
     story: 'Запази картинка за история',
@@ -39,8 +45,12 @@ const langs = [
   },
 ] as const;
 
-/** What the picture module and its fonts are: asked for only after the press. */
-const pictureRequest = /\/(pictures\/fonts\/|_astro\/tipPicture\.)/;
+/**
+ * What the picture module and its fonts are, asked for only after the press: the home card's module is
+ * Vite's chunk, the tip pages' the same module published apart (src/lib/sharePicture/pictureScript.ts).
+ */
+const pictureRequest = /\/(pictures\/fonts\/|_astro\/tipPicture\.|pictures\/scripts\/)/;
+const tipPageModule = /^\/pictures\/scripts\/tipPicture\.[\w-]+\.js$/;
 
 /** Width and height from a JPEG's start-of-frame segment. */
 function jpegSize(jpeg: Buffer): { width: number; height: number } | null {
@@ -63,12 +73,14 @@ async function withFileSharing(page: Page): Promise<void> {
         const files = await Promise.all(
           (data.files ?? []).map(async (file) => {
             const image = await createImageBitmap(file);
+            const digest = await crypto.subtle.digest('SHA-256', await file.arrayBuffer());
             return {
               name: file.name,
               type: file.type,
               width: image.width,
               height: image.height,
               size: file.size,
+              sha256: [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, '0')).join(''),
             };
           }),
         );
@@ -93,7 +105,7 @@ const pressBytes = (page: Page) =>
   page.evaluate(() =>
     performance
       .getEntriesByType('resource')
-      .filter((entry) => /\/(pictures\/fonts\/|_astro\/tipPicture\.)/.test(entry.name))
+      .filter((entry) => /\/(pictures\/fonts\/|_astro\/tipPicture\.|pictures\/scripts\/)/.test(entry.name))
       .map((entry) => ({
         name: new URL(entry.name).pathname,
         bytes: (entry as PerformanceResourceTiming).encodedBodySize,
@@ -122,7 +134,14 @@ for (const t of langs) {
       const { files, url } = shared as { url: string; files: { size: number }[] };
       expect(url).toBe(`${baseURL}${t.lang === 'bg' ? '/bg' : ''}/tips/${id}`);
       expect(files).toEqual([
-        { name: `${id}.post.jpg`, type: 'image/jpeg', width: 1080, height: 1350, size: expect.any(Number) },
+        {
+          name: `${id}.post.jpg`,
+          type: 'image/jpeg',
+          width: 1080,
+          height: 1350,
+          size: expect.any(Number),
+          sha256: expect.any(String),
+        },
       ]);
       expect(files[0]?.size).toBeLessThanOrEqual(maxBytes);
       // The share sheet took the picture: nothing to save.
@@ -210,6 +229,113 @@ for (const t of langs) {
         return [Math.min(...list), Math.max(...list)];
       };
       writeFigures(`sizes-${t.lang}`, { story: range('story'), post: range('post') });
+      await page.context().close();
+    });
+  });
+}
+
+/** The home card's drawing module, Vite's chunk, as the build named it. */
+function homeModule(): string {
+  const file = readdirSync(join(builtDir, '_astro')).find((name) => /^tipPicture\.[\w-]+\.js$/.test(name));
+  if (!file) throw new Error(`no tipPicture chunk in ${builtDir}/_astro`);
+  return `/_astro/${file}`;
+}
+
+/** A tip's page, every request it makes watched, loaded and acted on as a visitor would. */
+async function openTipPage(page: Page, path: string): Promise<string[]> {
+  const requested: string[] = [];
+  page.on('request', (request) => requested.push(request.url()));
+  await page.goto(path);
+  await actOnPage(page);
+  await page.waitForLoadState('networkidle');
+  return requested;
+}
+
+for (const t of langs) {
+  describe(`sharing a tip's page as a picture in ${t.lang}`, () => {
+    const id = t.tipPage.split('/').pop() ?? '';
+    // The tip as the home card shows it, to draw with the home card's module.
+    const shown = allTips.find((each) => tipIdFor(each.id, t.lang) === id);
+    const tip = shown && { id, text: shown[t.lang], category: tipCategoryNames[t.lang][shown.category] };
+
+    it('sends the post picture with the link where files can be shared, the home card’s very picture, fetching nothing for it before', async () => {
+      const page = await newPage({ viewport: phone });
+      await withFileSharing(page);
+      const requested = await openTipPage(page, t.tipPage);
+      expect(requested.filter((url) => pictureRequest.test(url))).toEqual([]);
+
+      const script = page.waitForResponse((response) => tipPageModule.test(new URL(response.url()).pathname));
+      await page.getByRole('button', { name: t.share }).click();
+      const shared = await page
+        .waitForFunction(() => (window as unknown as { shared: unknown[] }).shared[0])
+        .then((handle) => handle.jsonValue());
+      const { files, url } = shared as { url: string; files: { size: number; sha256: string }[] };
+      expect(url).toBe(`${baseURL}${t.tipPage}`);
+      expect(files).toEqual([
+        {
+          name: `${id}.post.jpg`,
+          type: 'image/jpeg',
+          width: 1080,
+          height: 1350,
+          size: expect.any(Number),
+          sha256: expect.any(String),
+        },
+      ]);
+      expect(files[0]?.size).toBeLessThanOrEqual(maxBytes);
+      // The share sheet took the picture: nothing to save.
+      expect(await page.locator('[data-save-pictures]').isVisible()).toBe(false);
+      // A script named by its content, kept for good by the browser.
+      const headers = (await script).headers();
+      expect(headers['content-type']).toMatch(/^text\/javascript/);
+      expect(headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      const loaded = await pressBytes(page);
+      expect(loaded.map((entry) => entry.name).sort()).toEqual([
+        `/pictures/fonts/${t.lang}-nunito-800.woff2`,
+        `/pictures/fonts/${t.lang}-unbounded-700.woff2`,
+        `/pictures/fonts/${t.lang}-unbounded-900.woff2`,
+        expect.stringMatching(tipPageModule),
+      ]);
+      writeFigures(`tip-page-press-${t.lang}`, loaded);
+
+      // The home card's module draws this tip to the same bytes: one drawing, two ways to fetch it.
+      const home = await page.evaluate(`(async () => {
+        const { tipPicture } = await import(${JSON.stringify(homeModule())});
+        const file = await tipPicture(${JSON.stringify(tip)}, ${JSON.stringify(t.lang)}, 'post');
+        const digest = await crypto.subtle.digest('SHA-256', await file.arrayBuffer());
+        return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, '0')).join('');
+      })()`);
+      expect(home).toBe(files[0]?.sha256);
+      await page.context().close();
+    });
+
+    it('offers both pictures to save, after copying the link, where files cannot be shared', async () => {
+      const page = await newPage({ viewport: desktop, permissions: ['clipboard-read', 'clipboard-write'] });
+      await page.addInitScript(() => {
+        // Desktop Chromium on Linux: no share sheet at all; the link is copied.
+        Object.defineProperty(navigator, 'share', { value: undefined });
+        Object.defineProperty(navigator, 'canShare', { value: undefined });
+      });
+      const requested = await openTipPage(page, t.tipPage);
+      expect(requested.filter((url) => pictureRequest.test(url))).toEqual([]);
+      expect(await page.locator('[data-save-pictures]').isVisible()).toBe(false);
+      await page.getByRole('button', { name: t.share }).click();
+      await page.getByRole('status').filter({ hasText: t.copied }).waitFor();
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${baseURL}${t.tipPage}`);
+      for (const [format, label, size] of [
+        ['story', t.story, { width: 1080, height: 1920 }],
+        ['post', t.post, { width: 1080, height: 1350 }],
+      ] as const) {
+        const link = page.getByRole('link', { name: label, exact: true });
+        await link.waitFor();
+        expect(await link.getAttribute('download')).toBe(`${id}.${format}.jpg`);
+        const download = page.waitForEvent('download');
+        await link.click();
+        const saved = await download;
+        expect(saved.suggestedFilename()).toBe(`${id}.${format}.jpg`);
+        const jpeg = readFileSync(await saved.path());
+        expect(jpegSize(jpeg)).toEqual(size);
+        expect(jpeg.length).toBeLessThanOrEqual(maxBytes);
+      }
       await page.context().close();
     });
   });

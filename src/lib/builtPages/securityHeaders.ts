@@ -88,7 +88,10 @@ export function securityHeaders(sources: PageSources): Pass {
       const blocks = [
         headerBlock('/*', { ...siteHeaders, 'Strict-Transport-Security': hsts }),
         ...pageBlocks,
-        headerBlock('/_astro/*', { 'Cache-Control': 'public, max-age=31536000, immutable' }),
+        // Files named by a hash of their content: Vite's, and the tip pictures' drawing (pictureScript.ts).
+        ...['/_astro/*', '/pictures/scripts/*'].map((path) =>
+          headerBlock(path, { 'Cache-Control': 'public, max-age=31536000, immutable' }),
+        ),
       ];
       await writeFile(join(root, '_headers'), `${blocks.join('\n\n')}\n`);
       const all = new Set([...hashesOf.values()].flat());

@@ -4,7 +4,9 @@
 import { fill } from '../../i18n/fill.ts';
 import { sendTipRating } from '../../stores/advice.ts';
 import { wireKeepButtons } from '../keep/keepButtons.ts';
-import { shareTip } from '../shareTip.ts';
+import type { PictureFormat } from '../shareCards/pictureLayout.ts';
+import type * as Drawing from '../sharePicture/tipPicture.ts';
+import { canSharePictures, shareTip } from '../shareTip.ts';
 
 const actions = document.querySelector<HTMLElement>('[data-tip-actions]');
 const text = document.querySelector('main h1')?.textContent?.trim() ?? '';
@@ -34,17 +36,49 @@ function wireRating(root: HTMLElement): void {
   }
 }
 
-/** Share this page's address: the share sheet or the clipboard, and a line saying which. */
+/**
+ * Share this page's address: the share sheet, with the tip's post picture where it takes files, or the
+ * clipboard, and a line saying which; where no picture went, links to save both.
+ */
 function wireSharing(root: HTMLElement): void {
   const button = root.querySelector<HTMLButtonElement>('button[data-share]');
   const status = root.querySelector<HTMLElement>('[data-share-status]');
   if (!button || !status) return;
   button.classList.remove('invisible');
+  const tip = { id: root.dataset.tipActions ?? '', text, category: root.dataset.tipCategory ?? '' };
+  // The drawing, the home card's own, published apart (src/lib/sharePicture/pictureScript.ts) and fetched
+  // only on the press with its fonts: the page carries none of it.
+  const drawing = () => import(root.dataset.pictureScript ?? '') as Promise<typeof Drawing>;
   button.addEventListener('click', async () => {
     const url = `${location.origin}${location.pathname}`;
-    const outcome = await shareTip({ url, text, title: root.dataset.shareTitle ?? text });
+    // The post picture (4:5) suits a feed, a story and a chat alike.
+    const outcome = await shareTip({ url, text, title: root.dataset.shareTitle ?? text }, () =>
+      drawing().then(({ tipPicture }) => tipPicture(tip, lang, 'post')),
+    );
     const { shared = '', copied = '', failed = '' } = root.dataset;
     const said = { shared, copied, failed: fill(failed, { url }), cancelled: '' }[outcome];
     status.textContent = said;
+    if (canSharePictures() && (outcome === 'shared' || outcome === 'cancelled')) return;
+    const pictures = await drawing()
+      .then(({ tipPictures }) => tipPictures(tip, lang))
+      .catch(() => []);
+    offerPictures(root, pictures);
   });
+}
+
+let pictureUrls: string[] = [];
+
+/** Links that save the drawn pictures (none: the links hide), each to its file in memory, freed when replaced. */
+function offerPictures(root: HTMLElement, pictures: { format: PictureFormat; file: File }[]): void {
+  const links = root.querySelector<HTMLElement>('[data-save-pictures]');
+  if (!links) return;
+  for (const url of pictureUrls) URL.revokeObjectURL(url);
+  pictureUrls = pictures.map(({ file }) => URL.createObjectURL(file));
+  for (const [i, { format, file }] of pictures.entries()) {
+    const link = links.querySelector<HTMLAnchorElement>(`[data-save-picture="${format}"]`);
+    if (!link) continue;
+    link.href = pictureUrls[i] ?? '';
+    link.download = file.name;
+  }
+  links.hidden = pictures.length === 0;
 }
