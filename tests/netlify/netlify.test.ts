@@ -9,6 +9,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { choiceCookies } from '../../functions/arrivalDecision.ts';
+import { headersFor, readHeaders } from '../../functions/server/hostRules.ts';
 import { freePort } from '../support/freePort.ts';
 import { caseHeaders, hostRuleCases, observed } from '../support/hostRuleCases.ts';
 import { uniqueEmail } from '../support/http.ts';
@@ -223,6 +224,20 @@ describeDb('the site on Netlify (netlify-cli offline)', () => {
     expect([api.status, await api.json()]).toEqual([200, { status: 'ok' }]);
     expect(api.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
     expect(api.headers.get('cache-control')).toBe('no-store');
+  });
+
+  it('serves the tip pages’ picture drawing as a script, kept for good by the build’s rules', async () => {
+    const page = await (await fetch(`${site}/tips/en_2`)).text();
+    const file = /data-picture-script="(\/pictures\/scripts\/tipPicture\.[\w-]+\.js)"/.exec(page)?.[1] ?? '';
+    const script = await fetch(`${site}${file}`);
+    expect(script.status).toBe(200);
+    expect(script.headers.get('content-type')).toMatch(/^(text|application)\/javascript/);
+    expect(script.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(await script.text()).toContain('tipPictures');
+    // The CLI sends this file its own `Cache-Control` (`public, max-age=0`), not the rules': Netlify's own
+    // matcher on the build's `_headers` says what Netlify sends.
+    const { rules } = await readHeaders(path.join(projectDir, 'dist', '_headers'));
+    expect(headersFor(rules, file).get('cache-control')?.[1]).toBe('public, max-age=31536000, immutable');
   });
 
   it('confirms a subscriber, whose welcome letter the scheduled mail function sends', async () => {
