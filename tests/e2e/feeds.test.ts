@@ -2,6 +2,7 @@
 // the articles' structured data, all naming the same canonical addresses the pages do.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { siteConfig } from '../../src/config.ts';
 import { baseURL } from '../support/browser.ts';
 
 const tips = JSON.parse(readFileSync('content/tips.json', 'utf8')) as { id: string }[];
@@ -66,7 +67,10 @@ describe('the sitemap', () => {
     expect(days(tags(entry('/blog/2') ?? '', 'lastmod'))).toEqual(['2026-11-27']);
     expect(days(tags(entry('/bg/blog/4') ?? '', 'lastmod'))).toEqual(['2026-11-27']);
     expect(days(tags(entry('/blog') ?? '', 'lastmod'))).toEqual(['2026-11-27']);
-    expect(days(tags(entry('/privacy') ?? '', 'lastmod'))).toEqual(['2026-11-27']);
+    // The privacy page is dated by its policy's last change (src/config.ts).
+    expect(days(tags(entry('/privacy') ?? '', 'lastmod'))).toEqual([
+      siteConfig.privacyUpdated.toISOString().slice(0, 10),
+    ]);
     // Undated pages carry no invented date.
     expect(tags(entry('/tips/en_1') ?? '', 'lastmod')).toEqual([]);
     for (const url of entries) {

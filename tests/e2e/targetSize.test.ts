@@ -99,6 +99,9 @@ describe('the size of every target', () => {
       });
       await page.goto(home);
       await actOnPage(page);
+      // This test is about the notification: its press comes once the widget has hydrated (a press
+      // before that is pressAnswer.test.ts's; once, on a machine at load 17, one here got no tip in 300 s).
+      await page.waitForFunction(() => !document.querySelector('astro-island[ssr]'));
       await page.getByRole('button', { name: get }).click();
       await page.locator('[data-advice-card] blockquote[data-tip-id]').waitFor();
       // Neither a share sheet nor a clipboard: an error notification, which can be closed.
