@@ -90,6 +90,53 @@ async function withFileSharing(page: Page): Promise<void> {
   });
 }
 
+/** Desktop Chromium on Linux: no share sheet at all, so Share copies the link. */
+async function withoutShareSheet(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    Object.defineProperty(navigator, 'share', { value: undefined });
+    Object.defineProperty(navigator, 'canShare', { value: undefined });
+  });
+}
+
+/** What the share sheet of `withFileSharing` was given: the link and one post picture of tip `id`. */
+async function sharedPost(page: Page, id: string | null): Promise<{ url: string; sha256: string }> {
+  const shared = await page
+    .waitForFunction(() => (window as unknown as { shared: unknown[] }).shared[0])
+    .then((handle) => handle.jsonValue());
+  const { files, url } = shared as { url: string; files: { size: number; sha256: string }[] };
+  expect(files).toEqual([
+    {
+      name: `${id}.post.jpg`,
+      type: 'image/jpeg',
+      width: 1080,
+      height: 1350,
+      size: expect.any(Number),
+      sha256: expect.any(String),
+    },
+  ]);
+  expect(files[0]?.size).toBeLessThanOrEqual(maxBytes);
+  return { url, sha256: files[0]?.sha256 ?? '' };
+}
+
+/** Saves the story and the post of tip `id` by their links, and checks each file. */
+async function expectSavedPictures(page: Page, id: string | null, labels: { story: string; post: string }) {
+  for (const [format, size] of [
+    ['story', { width: 1080, height: 1920 }],
+    ['post', { width: 1080, height: 1350 }],
+  ] as const) {
+    const link = page.getByRole('link', { name: labels[format], exact: true });
+    await link.waitFor();
+    expect(await link.getAttribute('download')).toBe(`${id}.${format}.jpg`);
+    const download = page.waitForEvent('download');
+    await link.click();
+    const saved = await download;
+    expect(saved.suggestedFilename()).toBe(`${id}.${format}.jpg`);
+    const jpeg = readFileSync(await saved.path());
+    expect(jpegSize(jpeg)).toEqual(size);
+    expect(jpeg.length).toBeLessThanOrEqual(maxBytes);
+  }
+}
+
 async function openHome(page: Page, home: string): Promise<string[]> {
   const requested: string[] = [];
   page.on('request', (request) => requested.push(request.url()));
@@ -102,14 +149,16 @@ async function openHome(page: Page, home: string): Promise<string[]> {
 
 /** The bytes of the module and fonts the press fetched, as sent (compressed where the server compresses). */
 const pressBytes = (page: Page) =>
-  page.evaluate(() =>
-    performance
-      .getEntriesByType('resource')
-      .filter((entry) => /\/(pictures\/fonts\/|_astro\/tipPicture\.|pictures\/scripts\/)/.test(entry.name))
-      .map((entry) => ({
-        name: new URL(entry.name).pathname,
-        bytes: (entry as PerformanceResourceTiming).encodedBodySize,
-      })),
+  page.evaluate(
+    (pattern) =>
+      performance
+        .getEntriesByType('resource')
+        .filter((entry) => new RegExp(pattern).test(entry.name))
+        .map((entry) => ({
+          name: new URL(entry.name).pathname,
+          bytes: (entry as PerformanceResourceTiming).encodedBodySize,
+        })),
+    pictureRequest.source,
   );
 
 function writeFigures(name: string, figures: unknown): void {
@@ -128,22 +177,8 @@ for (const t of langs) {
       expect(requested.filter((url) => pictureRequest.test(url))).toEqual([]);
 
       await page.getByRole('button', { name: t.share }).click();
-      const shared = await page
-        .waitForFunction(() => (window as unknown as { shared: unknown[] }).shared[0])
-        .then((handle) => handle.jsonValue());
-      const { files, url } = shared as { url: string; files: { size: number }[] };
+      const { url } = await sharedPost(page, id);
       expect(url).toBe(`${baseURL}${t.lang === 'bg' ? '/bg' : ''}/tips/${id}`);
-      expect(files).toEqual([
-        {
-          name: `${id}.post.jpg`,
-          type: 'image/jpeg',
-          width: 1080,
-          height: 1350,
-          size: expect.any(Number),
-          sha256: expect.any(String),
-        },
-      ]);
-      expect(files[0]?.size).toBeLessThanOrEqual(maxBytes);
       // The share sheet took the picture: nothing to save.
       expect(await page.locator('[data-save-pictures]').count()).toBe(0);
       const loaded = await pressBytes(page);
@@ -159,30 +194,12 @@ for (const t of langs) {
 
     it('offers both pictures to save where files cannot be shared', async () => {
       const page = await newPage({ viewport: desktop, permissions: ['clipboard-read', 'clipboard-write'] });
-      await page.addInitScript(() => {
-        // Desktop Chromium on Linux: no share sheet at all; the link is copied.
-        Object.defineProperty(navigator, 'share', { value: undefined });
-        Object.defineProperty(navigator, 'canShare', { value: undefined });
-      });
+      await withoutShareSheet(page);
       await openHome(page, t.home);
       await page.getByRole('button', { name: t.get }).click();
       const id = await page.locator('[data-advice-card] blockquote').getAttribute('data-tip-id');
       await page.getByRole('button', { name: t.share }).click();
-      for (const [format, label, size] of [
-        ['story', t.story, { width: 1080, height: 1920 }],
-        ['post', t.post, { width: 1080, height: 1350 }],
-      ] as const) {
-        const link = page.getByRole('link', { name: label });
-        await link.waitFor();
-        expect(await link.getAttribute('download')).toBe(`${id}.${format}.jpg`);
-        const download = page.waitForEvent('download');
-        await link.click();
-        const saved = await download;
-        expect(saved.suggestedFilename()).toBe(`${id}.${format}.jpg`);
-        const jpeg = readFileSync(await saved.path());
-        expect(jpegSize(jpeg)).toEqual(size);
-        expect(jpeg.length).toBeLessThanOrEqual(maxBytes);
-      }
+      await expectSavedPictures(page, id, t);
       // The next tip's links are its own: the old ones go.
       await page.getByRole('button', { name: t.get }).click();
       await page.locator('[data-save-pictures]').waitFor({ state: 'detached' });
@@ -266,22 +283,8 @@ for (const t of langs) {
 
       const script = page.waitForResponse((response) => tipPageModule.test(new URL(response.url()).pathname));
       await page.getByRole('button', { name: t.share }).click();
-      const shared = await page
-        .waitForFunction(() => (window as unknown as { shared: unknown[] }).shared[0])
-        .then((handle) => handle.jsonValue());
-      const { files, url } = shared as { url: string; files: { size: number; sha256: string }[] };
+      const { url, sha256 } = await sharedPost(page, id);
       expect(url).toBe(`${baseURL}${t.tipPage}`);
-      expect(files).toEqual([
-        {
-          name: `${id}.post.jpg`,
-          type: 'image/jpeg',
-          width: 1080,
-          height: 1350,
-          size: expect.any(Number),
-          sha256: expect.any(String),
-        },
-      ]);
-      expect(files[0]?.size).toBeLessThanOrEqual(maxBytes);
       // The share sheet took the picture: nothing to save.
       expect(await page.locator('[data-save-pictures]').isVisible()).toBe(false);
       // A script named by its content, kept for good by the browser.
@@ -304,38 +307,20 @@ for (const t of langs) {
         const digest = await crypto.subtle.digest('SHA-256', await file.arrayBuffer());
         return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, '0')).join('');
       })()`);
-      expect(home).toBe(files[0]?.sha256);
+      expect(home).toBe(sha256);
       await page.context().close();
     });
 
     it('offers both pictures to save, after copying the link, where files cannot be shared', async () => {
       const page = await newPage({ viewport: desktop, permissions: ['clipboard-read', 'clipboard-write'] });
-      await page.addInitScript(() => {
-        // Desktop Chromium on Linux: no share sheet at all; the link is copied.
-        Object.defineProperty(navigator, 'share', { value: undefined });
-        Object.defineProperty(navigator, 'canShare', { value: undefined });
-      });
+      await withoutShareSheet(page);
       const requested = await openTipPage(page, t.tipPage);
       expect(requested.filter((url) => pictureRequest.test(url))).toEqual([]);
       expect(await page.locator('[data-save-pictures]').isVisible()).toBe(false);
       await page.getByRole('button', { name: t.share }).click();
       await page.getByRole('status').filter({ hasText: t.copied }).waitFor();
       expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${baseURL}${t.tipPage}`);
-      for (const [format, label, size] of [
-        ['story', t.story, { width: 1080, height: 1920 }],
-        ['post', t.post, { width: 1080, height: 1350 }],
-      ] as const) {
-        const link = page.getByRole('link', { name: label, exact: true });
-        await link.waitFor();
-        expect(await link.getAttribute('download')).toBe(`${id}.${format}.jpg`);
-        const download = page.waitForEvent('download');
-        await link.click();
-        const saved = await download;
-        expect(saved.suggestedFilename()).toBe(`${id}.${format}.jpg`);
-        const jpeg = readFileSync(await saved.path());
-        expect(jpegSize(jpeg)).toEqual(size);
-        expect(jpeg.length).toBeLessThanOrEqual(maxBytes);
-      }
+      await expectSavedPictures(page, id, t);
       await page.context().close();
     });
   });
