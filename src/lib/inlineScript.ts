@@ -16,17 +16,22 @@ export function inlineScript(entry: string, constants: Record<string, unknown> =
   const key = JSON.stringify([entry, define]);
   const known = made.get(key);
   if (known !== undefined) return known;
+  const script = bundled(entry, 'iife', define).text.trim();
+  made.set(key, script);
+  return script;
+}
+
+/** The module `entry` (from the project folder) and what it imports, as one minified file of `format`. */
+export function bundled(entry: string, format: 'iife' | 'esm', define: Record<string, string> = {}) {
   const [output] = buildSync({
     entryPoints: [join(process.cwd(), entry)],
     bundle: true,
     minify: true,
-    format: 'iife',
+    format,
     target: 'es2022',
     write: false,
     define,
   }).outputFiles;
-  if (!output) throw new Error(`inline script ${entry}: esbuild wrote nothing`);
-  const script = output.text.trim();
-  made.set(key, script);
-  return script;
+  if (!output) throw new Error(`${entry}: esbuild wrote nothing`);
+  return output;
 }

@@ -3,8 +3,7 @@
 // Bundled at build time and named by a hash of its code, so browsers keep it for good
 // (src/lib/builtPages/securityHeaders.ts) and a new build's pages never meet an old copy.
 import { createHash } from 'node:crypto';
-import { join } from 'node:path';
-import { buildSync } from 'esbuild';
+import { bundled } from '../inlineScript.ts';
 
 export interface PictureScript {
   /** Where it is published, e.g. `/pictures/scripts/tipPicture.Ab3dE6gH9k.js` (src/pages/pictures/scripts/). */
@@ -17,15 +16,7 @@ let made: PictureScript | undefined;
 /** tipPicture.ts bundled into one ES module, with its published path. */
 export function pictureScript(): PictureScript {
   if (made) return made;
-  const [output] = buildSync({
-    entryPoints: [join(process.cwd(), 'src/lib/sharePicture/tipPicture.ts')],
-    bundle: true,
-    minify: true,
-    format: 'esm',
-    target: 'es2022',
-    write: false,
-  }).outputFiles;
-  if (!output) throw new Error('picture script: esbuild wrote nothing');
+  const output = bundled('src/lib/sharePicture/tipPicture.ts', 'esm');
   const hash = createHash('sha256').update(output.contents).digest('base64url').slice(0, 10);
   made = { path: `/pictures/scripts/tipPicture.${hash}.js`, code: output.text };
   return made;
