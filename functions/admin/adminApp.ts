@@ -60,7 +60,8 @@ export function createAdminApp(options: AdminOptions) {
   const { db } = database;
   const { config } = options.services;
   const app = new Hono();
-  app.onError((error, c) => c.json({ error: error.message }, 500));
+  // A broken issue (its files' own problem) is the operator's to mend: 422, not the site's failure.
+  app.onError((error, c) => c.json({ error: error.message }, error instanceof IssueError ? 422 : 500));
   return (
     app
       // The site's address too: `newsletter preview` links to the site that is serving.
@@ -123,10 +124,7 @@ export function createAdminApp(options: AdminOptions) {
         if (refused) return c.json({ error: refused }, 409);
         const unknown = await unknownIssue(config.contentDir, slug);
         if (unknown) return c.json({ error: unknown }, 404);
-        const issue = await loadIssue(config.contentDir, slug).catch((error: Error) =>
-          error instanceof IssueError ? error : Promise.reject(error),
-        );
-        if (issue instanceof IssueError) return c.json({ error: issue.message }, 422);
+        const issue = await loadIssue(config.contentDir, slug);
         const secret = await options.secret();
         if (!secret) return c.json({ error: noSecret('the links of letters cannot be signed') }, 409);
         const context = { secret, siteUrl: options.siteUrl };

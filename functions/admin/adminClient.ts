@@ -23,9 +23,7 @@ export async function runningSiteUrl(dataDir: string): Promise<string | undefine
 const startWaitMs = 5000;
 
 /** The API of the running site, or of the configured database opened here when no site answers. */
-export async function connectAdmin(
-  env: Record<string, string | undefined> = process.env,
-): Promise<{ client: AdminClient; close(): Promise<void> }> {
+export async function connectAdmin(env: Record<string, string | undefined> = process.env) {
   const socketPath = adminSocketPath(dataDirOf(env));
   let until: number | undefined;
   for (; ; await sleep(200)) {

@@ -85,12 +85,7 @@ export async function nightlyBackup(database: Database, config: Config, secret: 
     const problem =
       error instanceof Error && /^table \w+: /.test(error.message) ? error.message : safeError(error);
     console.error(`Nightly backup failed: ${problem}`);
-    const status = {
-      at: now.toISOString(),
-      ok: false,
-      problem,
-      ...(file ? { file: path.basename(file) } : {}),
-    };
+    const status = { at: now.toISOString(), ok: false, problem, file: file && path.basename(file) };
     await recordBackupStatus(database.db, status).catch(() => {});
   }
 }
@@ -99,11 +94,7 @@ export async function nightlyBackup(database: Database, config: Config, secret: 
  * Backs up now when the newest backup is a day old or more (or there is none), then checks every hour:
  * a server restarted daily still backs up daily, and one that runs for weeks once a day.
  */
-export function startNightlyBackups(
-  database: Database,
-  config: Config,
-  secret: () => Promise<string>,
-): { stop(): void } {
+export function startNightlyBackups(database: Database, config: Config, secret: () => Promise<string>) {
   const { dir } = config.backup;
   if (!dir) return { stop: () => {} };
   let running = false;

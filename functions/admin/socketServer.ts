@@ -10,10 +10,7 @@ import { adminSocketPath, answers } from './adminSocket.ts';
  * Serves `app` on the socket of `dataDir`, replacing one a crashed server left; where it cannot listen
  * (e.g. a path over the 107-byte limit), the problem to print.
  */
-export async function serveAdminSocket(
-  app: Pick<Hono, 'fetch'>,
-  dataDir: string,
-): Promise<{ close(): Promise<void> } | { problem: string }> {
+export async function serveAdminSocket(app: Pick<Hono, 'fetch'>, dataDir: string) {
   const socketPath = adminSocketPath(dataDir);
   fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   // Another live server on this folder answers; a dead one's file is only in the way.

@@ -7,7 +7,7 @@ import { Readable } from 'node:stream';
 import type { ReadableStream as WebStream } from 'node:stream/web';
 import { escapeUTF8 } from 'entities';
 import { parseResponse } from 'hono/client';
-import { type Config, loadConfig, siteUrlOf } from '../config.ts';
+import { loadConfig, siteUrlOf } from '../config.ts';
 import { languages } from '../contract.ts';
 import type { SendLine, SendSummary } from '../mail/issueLetters.ts';
 import type { LetterContext } from '../mail/letters.ts';
@@ -36,18 +36,15 @@ async function writeLetter(dir: string, name: string, letter: Letter) {
 
 /** Writes the issue `slug` (or the course) into DATA_DIR/newsletter-preview and says where. */
 async function preview(slug: string) {
-  let config: Config;
   try {
-    config = loadConfig();
-  } catch (error) {
-    throw commandFailure(error, 'Cannot read the configuration');
-  }
-  const { runningSiteUrl } = await import('../admin/adminClient.ts');
-  const { loadIssue, unknownIssue } = await import('../newsletter/issues.ts');
-  // The links `send` would write: the running site's address, else what a server here would use.
-  const context = { secret: 'preview', siteUrl: (await runningSiteUrl(config.dataDir)) ?? siteUrlOf(config) };
-  const dir = path.join(config.dataDir, 'newsletter-preview', slug);
-  try {
+    // A bad setting is a ConfigError, printed in its own words.
+    const config = loadConfig();
+    const { runningSiteUrl } = await import('../admin/adminClient.ts');
+    const { loadIssue, unknownIssue } = await import('../newsletter/issues.ts');
+    // The links `send` would write: the running site's address, else what a server here would use.
+    const siteUrl = (await runningSiteUrl(config.dataDir)) ?? siteUrlOf(config);
+    const context = { secret: 'preview', siteUrl };
+    const dir = path.join(config.dataDir, 'newsletter-preview', slug);
     if (slug === 'course') return await previewCourse(config.contentDir, context, dir);
     const unknown = await unknownIssue(config.contentDir, slug);
     if (unknown) throw new CommandFailure(unknown, 2);
@@ -55,11 +52,8 @@ async function preview(slug: string) {
     const { issueLetter } = await import('../mail/letters.ts');
     await fs.mkdir(dir, { recursive: true });
     for (const language of languages) {
-      await writeLetter(
-        dir,
-        language,
-        await issueLetter(context, { ...reader, language }, slug, issue[language]),
-      );
+      const letter = await issueLetter(context, { ...reader, language }, slug, issue[language]);
+      await writeLetter(dir, language, letter);
     }
     return `Preview of ${slug} written to ${dir} (en.html, en.txt, bg.html, bg.txt).`;
   } catch (error) {
@@ -154,9 +148,8 @@ function send(slug: string, dryRun: boolean) {
     const response = await client.newsletter.send.$post({ json: { slug, dryRun } });
     if (!response.ok) await parseResponse(response); // throws the site's refusal
     // The answer is lines of JSON, each read as it arrives.
-    for await (const text of readline.createInterface({
-      input: Readable.fromWeb(response.body as WebStream),
-    })) {
+    const lines = readline.createInterface({ input: Readable.fromWeb(response.body as WebStream) });
+    for await (const text of lines) {
       const line = JSON.parse(text) as SendLine;
       if ('error' in line) throw new CommandFailure(line.error);
       if ('summary' in line) {

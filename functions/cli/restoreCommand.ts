@@ -9,10 +9,7 @@ import { CommandFailure, commandFailure, operatorPath } from './commandLine.ts';
 import { describeDatabase } from './statsText.ts';
 
 /** Restores the backup `named` and resolves with what to print; a CommandFailure says why it could not. */
-export async function restoreCommand(
-  named: string,
-  options: Pick<RestoreOptions, 'replace' | 'unsigned'>,
-): Promise<string> {
+export async function restoreCommand(named: string, options: Pick<RestoreOptions, 'replace' | 'unsigned'>) {
   const file = operatorPath(named);
   const dump = await fs.readFile(file, 'utf8').catch((error: Error) => {
     throw new CommandFailure(`Cannot read ${file}: ${error.message}`);

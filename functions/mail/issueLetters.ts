@@ -126,19 +126,17 @@ export async function dryRunIssue(db: Db, context: LetterContext, slug: string, 
     await issueLetter(context, reader, slug, issue[reader.language]);
     byLanguage[reader.language]++;
   }
-  const alreadySent = (await tally(db, slug)).sum('sent');
-  const summary: SendSummary = {
+  return {
     total: readers.length,
     sent: 0,
-    alreadySent,
+    alreadySent: (await tally(db, slug)).sum('sent'),
     resumed: 0,
     failed: [],
     retrying: 0,
     gone: 0,
     byLanguage,
     dryRun: true,
-  };
-  return summary;
+  } satisfies SendSummary;
 }
 
 /** One line of `POST /newsletter/send`'s answer: progress, the end, or why it stopped. */

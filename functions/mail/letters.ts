@@ -20,7 +20,7 @@ import {
   greeting,
   letterFrame,
 } from './templates/LetterFrame.ts';
-import { type HeldComment, moderationContent, moderationSubject } from './templates/ModerationLetter.ts';
+import { type HeldComment, moderationParts } from './templates/ModerationLetter.ts';
 import { mailText } from './texts.ts';
 import { confirmToken, moderationToken, unsubscribeToken } from './tokens.ts';
 import type { Letter } from './transport.ts';
@@ -184,11 +184,7 @@ export function moderationLetter(
     approveUrl: `${page}#token=${moderationToken(secret, 'approve', comment.id, issuedAt)}`,
     hideUrl: `${page}#token=${moderationToken(secret, 'hide', comment.id, issuedAt)}`,
   }));
-  return operatorLetter(siteUrl, operator, {
-    subject: moderationSubject(t, comments, more),
-    preview: t('moderation.preview'),
-    content: moderationContent(t, language, comments, more),
-  });
+  return operatorLetter(siteUrl, operator, moderationParts(t, language, comments, more));
 }
 
 /**

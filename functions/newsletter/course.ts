@@ -13,16 +13,7 @@ import {
   courseLetterSchema,
   tipMarker,
 } from './courseSchema.ts';
-import type { IssueText } from './issueSchema.ts';
 import { IssueError } from './issues.ts';
-
-/** One letter of the course in both languages; `step` 0-4 is its place, the day is `courseDays[step]`. */
-export interface CourseLetter {
-  step: number;
-  day: number;
-  tip: string;
-  text: Record<Lang, IssueText>;
-}
 
 /** Every letter file of the course in every language, each checked against the frontmatter schema. */
 export async function readLetterFiles(contentDir: string): Promise<CourseLetterSource[]> {
@@ -41,8 +32,11 @@ export async function readLetterFiles(contentDir: string): Promise<CourseLetterS
   return letters;
 }
 
-/** The five letters in order; an IssueError names every problem (a missing day, a tip that is not rare). */
-export async function loadCourse(contentDir: string): Promise<CourseLetter[]> {
+/**
+ * The five letters in order, each in both languages (`step` 0-4 its place, `day` its day); an IssueError
+ * names every problem (a missing day, a tip that is not rare).
+ */
+export async function loadCourse(contentDir: string) {
   const sources = await readLetterFiles(contentDir);
   const problems = checkCourse(sources, languages);
   const tips = await readTips(contentDir);

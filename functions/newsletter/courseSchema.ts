@@ -4,10 +4,6 @@ import type { Lang } from '../contract.ts';
 /** The days after confirming on which the letters of the course go: one a week, the last two days before the purge. */
 export const courseDays = [0, 7, 14, 21, 28] as const;
 
-/** Mail programs cut a subject at about 60 characters on a phone and a preview at about 100. */
-export const courseSubjectMax = 60;
-export const coursePreviewMax = 110;
-
 /** Where the rare tip of a letter goes: a line of its own, in every letter once. */
 export const tipMarker = '{{tip}}';
 
@@ -25,8 +21,9 @@ export const courseLetterSchema = z.object({
     .refine((day) => (courseDays as readonly number[]).includes(day), {
       message: `must be one of the course's days: ${courseDays.join(', ')}`,
     }),
-  subject: z.string().trim().min(1).max(courseSubjectMax),
-  preview: z.string().trim().min(20).max(coursePreviewMax),
+  // Mail programs cut a subject at about 60 characters on a phone and a preview at about 100.
+  subject: z.string().trim().min(1).max(60),
+  preview: z.string().trim().min(20).max(110),
   tip: z.string().regex(/^r[1-9]\d*$/, 'must be the id of a rare tip, e.g. r12'),
 });
 

@@ -27,6 +27,11 @@ const quote: CSSProperties = {
   wordBreak: 'break-word',
 };
 
+const moderationButton = (background: string) => ({
+  ...button(background, '10px 22px', '15px'),
+  marginRight: '8px',
+});
+
 function commentBlock(t: MailText, language: Lang, comment: HeldCommentInLetter) {
   const format = { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' } as const;
   const date = comment.createdAt.toLocaleString(language === 'bg' ? 'bg-BG' : 'en-GB', format);
@@ -58,37 +63,30 @@ function commentBlock(t: MailText, language: Lang, comment: HeldCommentInLetter)
   );
 }
 
-const moderationButton = (background: string) => ({
-  ...button(background, '10px 22px', '15px'),
-  marginRight: '8px',
-});
-
-/** The letter's content in the frame (letterFrame); `more` held comments are counted, not shown. */
-export function moderationContent(
-  t: MailText,
-  language: Lang,
-  comments: HeldCommentInLetter[],
-  more: number,
-) {
+/**
+ * The letter's subject, preview and content in the frame (letterFrame); `more` held comments are counted,
+ * not shown. The subject names the article for one comment, the count for several; never what a visitor typed.
+ */
+export function moderationParts(t: MailText, language: Lang, comments: HeldCommentInLetter[], more: number) {
   const total = comments.length + more;
-  return [
-    h(
-      Text,
-      { style: greeting },
-      total === 1 ? t('moderation.heading.one') : t('moderation.heading.many', { count: String(total) }),
-    ),
-    h(Text, null, t('moderation.body')),
-    h(Text, { style: { fontSize: '14px' } }, t('moderation.caution')),
-    ...comments.map((comment) => commentBlock(t, language, comment)),
-    more > 0 && h(Text, { style: { fontSize: '14px' } }, t('moderation.more', { count: String(more) })),
-    h(Text, { style: { fontSize: '14px', marginTop: '20px' } }, t('moderation.expiry')),
-  ];
-}
-
-/** The subject names the article for one comment, the count for several; never what a visitor typed. */
-export function moderationSubject(t: MailText, comments: { articleTitle: string }[], more: number) {
-  const total = comments.length + more;
-  return total === 1
-    ? t('moderation.subject.one', { article: comments[0]?.articleTitle ?? '' })
-    : t('moderation.subject.many', { count: String(total) });
+  const count = String(total);
+  return {
+    subject:
+      total === 1
+        ? t('moderation.subject.one', { article: comments[0]?.articleTitle ?? '' })
+        : t('moderation.subject.many', { count }),
+    preview: t('moderation.preview'),
+    content: [
+      h(
+        Text,
+        { style: greeting },
+        total === 1 ? t('moderation.heading.one') : t('moderation.heading.many', { count }),
+      ),
+      h(Text, null, t('moderation.body')),
+      h(Text, { style: { fontSize: '14px' } }, t('moderation.caution')),
+      ...comments.map((comment) => commentBlock(t, language, comment)),
+      more > 0 && h(Text, { style: { fontSize: '14px' } }, t('moderation.more', { count: String(more) })),
+      h(Text, { style: { fontSize: '14px', marginTop: '20px' } }, t('moderation.expiry')),
+    ],
+  };
 }
