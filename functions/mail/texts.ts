@@ -1,15 +1,15 @@
-// The letters' words in each language, filled like the site's dictionaries.
+// The letters' words in each language (src/i18n/letters, beside the site's dictionaries), filled as they are.
+import { fill } from '../../src/i18n/fill.ts';
+import { bg } from '../../src/i18n/letters/bg.ts';
+import { en, type MailTextKey } from '../../src/i18n/letters/en.ts';
 import type { Lang } from '../contract.ts';
-import { bg } from './texts/bg.ts';
-import { en, type MailTextKey } from './texts/en.ts';
 
 const dictionaries: Record<Lang, Record<MailTextKey, string>> = { en, bg };
 
 export type MailText = (key: MailTextKey, vars?: Record<string, string>) => string;
 
 /** `t(key, vars)` for one language; `{name}` placeholders are filled from `vars`. */
-export function mailText(language: Lang): MailText {
-  const dictionary = dictionaries[language];
-  return (key, vars = {}) =>
-    dictionary[key].replace(/\{(\w+)\}/g, (match, name: string) => vars[name] ?? match);
-}
+export const mailText =
+  (language: Lang): MailText =>
+  (key, vars = {}) =>
+    fill(dictionaries[language][key], vars);

@@ -8,8 +8,8 @@ import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { readFrontmatter } from '../../functions/frontmatter.ts';
-import { en as letterTexts } from '../../functions/mail/texts/en.ts';
 import { tipCategoryNames } from '../../src/i18n/categories.ts';
+import { en as letterTexts } from '../../src/i18n/letters/en.ts';
 import { en as labels } from '../../src/i18n/ui/en.ts';
 import { repoRoot } from '../support/processes.ts';
 
