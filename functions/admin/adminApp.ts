@@ -8,7 +8,9 @@ import { stream } from 'hono/streaming';
 import { z } from 'zod';
 import { productionProblem } from '../config.ts';
 import { isValidEmail, languages, normaliseEmail } from '../contract.ts';
+import { backupStatus } from '../db/backupCheck.ts';
 import { signBackup } from '../db/backupSignature.ts';
+import { newestBackup } from '../db/nightlyBackups.ts';
 import type { Database } from '../db/types.ts';
 import { healthProblems } from '../health/problems.ts';
 import { dryRunIssue, type SendLine, sendIssue } from '../mail/issueLetters.ts';
@@ -24,8 +26,6 @@ import { purgeExpired } from '../retention.ts';
 import type { Services } from '../services.ts';
 import { databaseInUse, siteStats } from '../stats.ts';
 import { tipReport } from '../tipRanking.ts';
-import { backupStatus } from './backupCheck.ts';
-import { newestBackup } from './nightlyBackups.ts';
 
 export interface AdminOptions {
   services: Services;

@@ -40,7 +40,7 @@ async function dumpCopy(tarball: ArrayBuffer): Promise<string> {
 
 /**
  * An empty PGlite in memory, in a thread of its own (loading a backup into it is seconds of synchronous
- * work that must not hold up the server): for checking that a backup restores (admin/backupCheck.ts).
+ * work that must not hold up the server): for checking that a backup restores (backupCheck.ts).
  */
 export function scratchPglite(): Promise<RemotePglite> {
   return startThread({ scratch: true });

@@ -4,9 +4,9 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { and, count, eq, gt, isNotNull, lte, min, sql } from 'drizzle-orm';
-import { backupStatus } from '../admin/backupCheck.ts';
-import { newestBackup } from '../admin/nightlyBackups.ts';
 import type { Config } from '../config.ts';
+import { backupStatus } from '../db/backupCheck.ts';
+import { newestBackup } from '../db/nightlyBackups.ts';
 import { mailQueue } from '../db/schema.ts';
 import type { Database, Db } from '../db/types.ts';
 import { safeError } from '../safeError.ts';

@@ -5,11 +5,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkBackup } from '../../functions/admin/backupCheck.ts';
-import { nightlyBackup } from '../../functions/admin/nightlyBackups.ts';
 import { createApp } from '../../functions/app.ts';
 import { loadConfig } from '../../functions/config.ts';
+import { checkBackup } from '../../functions/db/backupCheck.ts';
 import { readBackup, signBackup } from '../../functions/db/backupSignature.ts';
+import { nightlyBackup } from '../../functions/db/nightlyBackups.ts';
 import { watchHealth } from '../../functions/health/alerts.ts';
 import { drainQueue } from '../../functions/mail/queue.ts';
 import type { MailTransport } from '../../functions/mail/transport.ts';

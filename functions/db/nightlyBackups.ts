@@ -6,11 +6,11 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Config } from '../config.ts';
-import { signBackup } from '../db/backupSignature.ts';
-import type { Database } from '../db/types.ts';
 import { writePrivateFile } from '../privateFiles.ts';
 import { safeError } from '../safeError.ts';
 import { checkBackup, recordBackupStatus } from './backupCheck.ts';
+import { signBackup } from './backupSignature.ts';
+import type { Database } from './types.ts';
 
 const dayMs = 86_400_000;
 /** No backup in BACKUP_DIR lives longer, whatever BACKUP_KEEP says (the privacy page names it). */

@@ -4,10 +4,10 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { readBackup } from '../db/backupSignature.ts';
-import { portableDump } from '../db/dump.ts';
-import { settings } from '../db/schema.ts';
-import type { Db } from '../db/types.ts';
+import { readBackup } from './backupSignature.ts';
+import { portableDump } from './dump.ts';
+import { settings } from './schema.ts';
+import type { Db } from './types.ts';
 
 /** What became of the last nightly backup: written and checked, or why not. */
 export interface BackupStatus {
@@ -79,7 +79,7 @@ export async function checkBackup(file: string, secret: string): Promise<number>
   const expected = dumpedRows(backup.dump);
   // Loaded only here: /api/health reads this module's status too, and PostgreSQL sites (Netlify's
   // functions among them) never load PGlite otherwise. In a thread of its own, as the site's PGlite.
-  const { scratchPglite } = await import('../db/pglite.ts');
+  const { scratchPglite } = await import('./pglite.ts');
   const scratch = await scratchPglite();
   try {
     await scratch.request({ op: 'exec', sql: portableDump(backup.dump) });
