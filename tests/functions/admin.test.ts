@@ -3,6 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createAdminApp } from '../../functions/admin/adminApp.ts';
 import { adminOn } from '../support/adminInProcess.ts';
 import { makeContentDir, makeDistDir } from '../support/fixtures.ts';
 import { uniqueEmail } from '../support/http.ts';
@@ -153,6 +154,30 @@ describeDb('admin command line', () => {
       comments: [],
       articleRatings: [],
     });
+  });
+
+  it('refuses to send an issue whose file is broken with a 422 naming the file and the problem', async () => {
+    const issues = path.join(app.services.config.contentDir, 'newsletter');
+    fs.mkdirSync(path.join(issues, 'en'), { recursive: true });
+    fs.mkdirSync(path.join(issues, 'bg'), { recursive: true });
+    fs.writeFileSync(path.join(issues, 'en', 'broken.md'), '---\nsubject: ""\npreview: Hello\n---\nText');
+    fs.writeFileSync(
+      path.join(issues, 'bg', 'broken.md'),
+      '---\nsubject: Здравей\npreview: Здравей\n---\nТекст',
+    );
+    const api = createAdminApp({
+      services: app.services,
+      database: app.database,
+      siteUrl: 'http://127.0.0.1:4321',
+      secret: app.services.hashSecret,
+    });
+    const res = await api.request('/newsletter/send', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ slug: 'broken', dryRun: true }),
+    });
+    expect(res.status).toBe(422);
+    expect(((await res.json()) as { error: string }).error).toMatch(/en\/broken\.md: subject: /);
   });
 
   it.runIf(onPglite)(
