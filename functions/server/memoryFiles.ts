@@ -19,7 +19,7 @@ export interface IndexedFile {
   /** Where it is on disk. */
   path: string;
   size: number;
-  headers: { [name: string]: string | number; ETag: string; 'Last-Modified': string; 'Content-Type': string };
+  headers: { [name: string]: string | number; ETag: string; 'Content-Type': string };
   /** Its bytes, when it is held in memory. */
   body?: Buffer;
 }
@@ -50,7 +50,10 @@ function dotted(name: string): boolean {
   return !/\.well-known[\\+/]/.test(name) && /(^\.|[\\+|/+]\.)/.test(name);
 }
 
-/** A file's headers: its type (of the file inside a .br or .gz), size, date and weak ETag. */
+/**
+ * A file's headers: its type (of the file inside a .br or .gz), size and weak ETag. No Last-Modified:
+ * revalidation is by ETag alone, and a page's every header byte is in its first flight.
+ */
 function headersOf(name: string, size: number, mtime: Date): IndexedFile['headers'] {
   const encoding = { '.br': 'br', '.gz': 'gzip' }[name.slice(-3)];
   let type = mimeType(encoding ? name.slice(0, -3) : name) ?? '';
@@ -59,7 +62,6 @@ function headersOf(name: string, size: number, mtime: Date): IndexedFile['header
   return {
     'Content-Length': size,
     'Content-Type': type,
-    'Last-Modified': mtime.toUTCString(),
     ...(encoding ? { 'Content-Encoding': encoding } : {}),
     ETag: `W/"${size}-${mtime.getTime()}"`,
   };

@@ -211,8 +211,8 @@ function writeHead(answer: Answer, status: number, headers: Record<string, strin
   response.setHeaders(new Map(Object.entries({ ...headers, ...securityHeaders })));
   if (servedAs) {
     status = servedAs.status;
-    // Validators only belong to the page's own 200.
-    if (status !== 200) for (const name of ['ETag', 'Last-Modified']) response.removeHeader(name);
+    // A validator only belongs to the page's own 200.
+    if (status !== 200) response.removeHeader('ETag');
   }
   if (String(response.getHeader('Content-Type') ?? '').startsWith('text/html')) {
     response.setHeaders(new Map(Object.entries(documentHeaders)));

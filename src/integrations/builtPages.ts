@@ -60,9 +60,7 @@ async function devFontFaces(): Promise<string> {
     .flatMap(([family, font]) =>
       Object.keys(weightNames)
         .map(Number)
-        .map((weight) =>
-          fontFace(font, { family, weight }, `/@fs${sourceFile(font, weight)}`, undefined, 'truetype'),
-        ),
+        .map((weight) => fontFace(font, { family, weight }, `/@fs${sourceFile(font, weight)}`)),
     )
     .join('\n');
 }

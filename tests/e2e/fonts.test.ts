@@ -91,7 +91,7 @@ async function fontsLoaded(page: Page): Promise<{ url: string; by: string }[]> {
 
 /**
  * The font files a page fetched that it had not preloaded: found only while laying the page out, an
- * `optional` face comes too late for the first paint and the whole visit is drawn in a fallback font
+ * `optional` face comes too late for the first paint and the whole page is drawn in a fallback font
  * (Chromium waits for a preloaded one). The `-rest` files, for visitors' text, are the exception.
  */
 async function fontsFoundLate(page: Page): Promise<string[]> {
@@ -100,15 +100,58 @@ async function fontsFoundLate(page: Page): Promise<string[]> {
 }
 
 /**
- * Opens a page for the first time, which must have preloaded every face it fetched, and then a second
- * time, so every face is in the cache and none is skipped for being late whatever the machine's load.
+ * A browser's first page, once its font files have been fetched into the cache after its load: the
+ * font files asked for before its first contentful paint (each would hold the largest paint a round
+ * trip), the files it fetched in all, whether its fonts stayed switched off (the page stays in the
+ * fallback faces) and the layout shift of the whole visit.
+ */
+async function firstPageFonts(page: Page) {
+  await page.waitForFunction(() => localStorage.getItem('fonts') === '1');
+  return page.evaluate(async () => {
+    await new Promise(requestAnimationFrame);
+    const paint = performance.getEntriesByName('first-contentful-paint')[0];
+    const fonts = performance
+      .getEntriesByType('resource')
+      .filter((entry) => entry.name.includes('/_astro/fonts/'));
+    const observer = new PerformanceObserver(() => {});
+    observer.observe({ type: 'layout-shift', buffered: true });
+    await new Promise(requestAnimationFrame);
+    const shifts = observer.takeRecords() as (PerformanceEntry & {
+      value: number;
+      hadRecentInput: boolean;
+    })[];
+    observer.disconnect();
+    return {
+      painted: paint !== undefined,
+      beforePaint: fonts.filter((entry) => entry.startTime <= (paint?.startTime ?? 0)).map((e) => e.name),
+      loaded: fonts.length,
+      switchedOff: document.head.querySelectorAll('[media=print]').length > 0,
+      facesUsed: [...document.fonts].filter((face) => face.status === 'loaded').length,
+      shift: shifts.filter((entry) => !entry.hadRecentInput).reduce((sum, entry) => sum + entry.value, 0),
+    };
+  });
+}
+
+/**
+ * Opens a page as a browser's first page (no font before its first paint, drawn in the fallback faces
+ * throughout, font files in the cache after its load, no layout shift), and then a second time, when
+ * its fonts are switched on before the paint and it must have preloaded every face it fetched.
  */
 async function openWarm(path: string, lang: string): Promise<Page> {
   const page = await newPage({ locale: lang === 'bg' ? 'bg-BG' : 'en-US' });
   await page.goto(path, { waitUntil: 'networkidle' });
-  await page.evaluate(() => document.fonts.ready);
-  expect(await fontsFoundLate(page), `${path}, first visit`).toEqual([]);
+  const { loaded, ...first } = await firstPageFonts(page);
+  expect(first, `${path}, first page`).toEqual({
+    painted: true,
+    beforePaint: [],
+    switchedOff: true,
+    facesUsed: 0,
+    shift: 0,
+  });
+  expect(loaded, `${path}, fonts loaded after the first page's paint`).toBeGreaterThan(0);
   await page.reload({ waitUntil: 'networkidle' });
+  await page.evaluate(() => document.fonts.ready);
+  expect(await fontsFoundLate(page), `${path}, second page`).toEqual([]);
   // Widgets further down hydrate when seen; they render their own labels.
   await hydrateVisibleIslands(page);
   await page.waitForLoadState('networkidle');

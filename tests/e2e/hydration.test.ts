@@ -98,6 +98,18 @@ describe('before a widget has hydrated', () => {
       const fetched: string[] = [];
       page.on('request', (request) => fetched.push(new URL(request.url()).pathname));
       const forTip = (path: string) => path.endsWith('tips.json') || path.includes(`unbounded-${lang}-600.`);
+      // A browser's first page has the site's fonts switched off (src/lib/fonts/switchOnFonts.ts): the
+      // list comes when reached for, the face never.
+      await page.goto(home, { waitUntil: 'networkidle' });
+      await page.waitForFunction(() => !document.querySelector('astro-island[ssr]'));
+      await page.getByRole('button', { name: button }).hover();
+      await expect
+        .poll(() => fetched.filter(forTip))
+        .toEqual([lang === 'bg' ? '/bg/tips.json' : '/tips.json']);
+      await page.waitForFunction(() => localStorage.getItem('fonts') === '1');
+      expect(fetched.filter(forTip)).toHaveLength(1);
+      // A later page: both, and only when reached for.
+      fetched.length = 0;
       await page.goto(home, { waitUntil: 'networkidle' });
       await page.waitForFunction(() => !document.querySelector('astro-island[ssr]'));
       await page.waitForLoadState('networkidle');

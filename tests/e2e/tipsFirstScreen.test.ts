@@ -6,7 +6,7 @@ import { tipCategoryNames } from '../../src/i18n/categories.ts';
 import type { Lang } from '../../src/i18n/languages.ts';
 import { careTipIds } from '../../src/lib/tips/careTips.ts';
 import { parseTips } from '../../src/lib/tips/tipRules.ts';
-import { actOnPage, fontInspector, newPage, withBrowser } from '../support/browser.ts';
+import { actOnPage, fontInspector, newPage, withBrowser, withSiteFonts } from '../support/browser.ts';
 import { randomFor, steerPicks } from '../support/steerTips.ts';
 
 withBrowser();
@@ -86,6 +86,8 @@ for (const { lang, home, locale } of [
       await steerPicks(page);
       // The real list has the 112 tips of the combined list; this one holds all of them.
       await page.route('**/tips.json', (route) => route.fulfill({ json: list }));
+      // The tips as a later page draws them, in the display face (a first page stays in a fallback).
+      await withSiteFonts(page, home);
       await page.clock.install();
       await page.goto(home);
       await actOnPage(page);

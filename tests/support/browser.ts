@@ -50,6 +50,16 @@ export async function fontInspector(page: Page): Promise<CDPSession> {
   return cdp;
 }
 
+/**
+ * Makes `path` a browser's later page: the first page a browser opens here is drawn in fallback faces
+ * and fetches the site's fonts into the cache once loaded (src/lib/fonts/switchOnFonts.ts); from the
+ * next page on they are switched on before the first paint.
+ */
+export async function withSiteFonts(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  await page.waitForFunction(() => localStorage.getItem('fonts') === '1');
+}
+
 /** Fails on any serious or critical accessibility violation axe-core finds. */
 export async function expectAccessible(page: Page): Promise<void> {
   const results = await new AxeBuilder({ page }).analyze();

@@ -75,11 +75,21 @@ describe('the fonts pass', () => {
 
   it('puts the @font-face rules right after <meta charset>, for files the build wrote', () => {
     const head = renderPage(only('test', page(out, 'index.html'), 'head'));
-    expect(head).toMatch(/^<head><meta charset="utf-8"><link rel="preload" [^>]+ crossorigin>/);
+    expect(head).toMatch(/^<head><meta charset="utf-8"><link rel="preload" [^>]+ crossorigin media="print">/);
     const urls = [...head.matchAll(/url\("\/_astro\/fonts\/([^"]+)"\)/g)].map((m) => m[1]);
     expect(urls.length).toBeGreaterThan(3);
     const written = readdirSync(join(out, '_astro', 'fonts'));
     for (const file of urls) expect(written).toContain(file);
+  });
+
+  it("writes the preloads and the rules switched off, for the layout's head script to switch on", () => {
+    const head = only('test', page(out, 'index.html'), 'head');
+    const fontElements = [
+      ...elements(head, 'link').filter((link) => link.attribs.as === 'font'),
+      ...elements(head, 'style').filter((style) => rawText(style).startsWith('@font-face')),
+    ];
+    expect(fontElements.length).toBeGreaterThan(1);
+    for (const element of fontElements) expect(element.attribs.media).toBe('print');
   });
 
   it('refuses a page without <meta charset> or without a known language', async () => {

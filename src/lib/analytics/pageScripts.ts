@@ -1,6 +1,6 @@
 // The consent banner and the page analytics, on every page of a site whose operator configured a tag
 // (ConsentBanner.astro); without a tag, pageEvents.ts brings the analytics where a data layer exists.
-// The language toggle's memory is SiteScripts.astro's inline script.
+// The language toggle's memory is in the layout's head script (src/i18n/languageChoice.inline.ts).
 import { PUBLIC_GA_ID, PUBLIC_GEO_ENDPOINT, PUBLIC_GTM_ID } from 'astro:env/client';
 import { loadTag, rememberConsent, storedConsent } from './consent.ts';
 import { startPageAnalytics, trackLanguageSwitches } from './visit.ts';

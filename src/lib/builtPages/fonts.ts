@@ -1,8 +1,9 @@
 // The site's font families, cut at build time to what each language's pages show. A page loads
 // only its own language's files (no Cyrillic file on English pages, the two letters of the "БГ" toggle
 // live in the English file) and preloads every face its own HTML sets text in: Chromium holds the
-// first paint for a preloaded `optional` face, but draws the whole visit in a fallback font when it
-// finds one only while laying the page out. Each face keeps only the text the pages set in it (read
+// first paint for a preloaded `optional` face, but draws the whole page in a fallback font when it
+// finds one only while laying the page out. Rules and preloads come switched off, for a script to
+// switch on before the paint of every page but a browser's first here (switchOnFonts.ts says why). Each face keeps only the text the pages set in it (read
 // from their trees and stylesheets, src/lib/fonts/); the body font's other letters, for visitors'
 // comments, are a second file per face that a browser fetches only when one of them is shown. A page
 // that is mostly a landing page of its own (a shared tip, `<html data-own-fonts>`) gets display faces
@@ -56,10 +57,12 @@ const lateFace: Face = { family: 'display', weight: 600 };
  * One @font-face rule. A rule with a `range` holds the body font's letters no page shows: they can
  * only come with a visitor's text, after the first paint, so they swap in when they arrive.
  */
-export function fontFace(font: string, face: Face, url: string, range?: string, format = 'woff2'): string {
+export function fontFace(font: string, face: Face, url: string, range?: string): string {
   const display = range ? 'swap' : sameFace(face, lateFace) ? 'fallback' : 'optional';
   const unicode = range ? `;unicode-range:${range}` : '';
-  return `@font-face{font-family:"${font}";font-style:normal;font-weight:${face.weight};font-display:${display}${unicode};src:url("${url}") format("${format}")}`;
+  // No `font-style:normal` (the default) and no `format()` (one source, which browsers read by its
+  // bytes): each rule is bytes of the page's first flight.
+  return `@font-face{font-family:"${font}";font-weight:${face.weight};font-display:${display}${unicode};src:url("${url}")}`;
 }
 
 /** A CSS unicode-range for some characters: `U+41-5A,U+430`. */
@@ -78,8 +81,11 @@ function unicodeRange(text: string): string {
 const printable = (chars: Iterable<string>) =>
   [...new Set(chars)].filter((ch) => (ch.codePointAt(0) ?? 0) >= 0x20).join('');
 
+/** Not applied to the screen until the layout's head script switches it on (src/lib/fonts/switchOnFonts.ts). */
+const off = { media: 'print' };
+
 const preload = (href: string) =>
-  new Element('link', { rel: 'preload', href, as: 'font', type: 'font/woff2', crossorigin: '' });
+  new Element('link', { rel: 'preload', href, as: 'font', crossorigin: '', ...off });
 
 /** What pages show (faceText); a language's joins all its pages' text and visitors' characters. */
 type Shown = ReturnType<typeof faceText>;
@@ -268,11 +274,14 @@ async function cutOwnFaces(
   return cuts;
 }
 
-/** Step 5: the page's @font-face rules and a preload for every face its HTML sets text in, after <meta charset>. */
+/**
+ * Step 5: after <meta charset>, the page's @font-face rules and a preload for every face its HTML sets
+ * text in, both switched off until the layout's head script switches them on.
+ */
 function insertFonts(page: BuiltPage, css: string, preloads: string[]): void {
   const charset = elements(only('fonts', page, 'head'), 'meta').find((meta) => 'charset' in meta.attribs);
   if (!charset) throw new PageError('fonts', page, 'no <meta charset> in <head> to put the fonts after');
-  const added = [...[...new Set(preloads)].map(preload), new Element('style', {}, [new Text(css)])];
+  const added = [...[...new Set(preloads)].map(preload), new Element('style', off, [new Text(css)])];
   // Each goes right after <meta charset>, so the last first.
   for (const element of added.reverse()) DomUtils.append(charset, element);
 }
