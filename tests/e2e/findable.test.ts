@@ -154,3 +154,30 @@ describe('pages kept out of search', () => {
     expect(listed).toEqual(expect.arrayContaining(['/tips', '/bg/tips']));
   });
 });
+
+describe("an article's structured data", () => {
+  for (const { path, site } of [
+    { path: '/blog/1', site: 'Important Advice' },
+    { path: '/bg/blog/1', site: 'Важен съвет' },
+  ]) {
+    it(`names what Google's Article documentation asks for on ${path}`, async () => {
+      const html = await (await fetch(new URL(path, baseURL))).text();
+      const data = JSON.parse(
+        /<script type="application\/ld\+json">(.*?)<\/script>/s.exec(html)?.[1] ?? '{}',
+      );
+      const ogImage = /<meta property="og:image" content="([^"]*)"/.exec(html)?.[1];
+      const heading = /<h1[^>]*>([^<]*)<\/h1>/.exec(html)?.[1];
+      expect(data).toEqual({
+        '@context': 'https://schema.org',
+        '@type': 'BlogPosting',
+        headline: heading,
+        datePublished: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+        dateModified: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+        inLanguage: path.startsWith('/bg/') ? 'bg' : 'en',
+        mainEntityOfPage: expect.stringMatching(new RegExp(`${path.replaceAll('/', '\\/')}$`)),
+        image: ogImage,
+        author: { '@type': 'Organization', name: site, url: expect.any(String) },
+      });
+    });
+  }
+});
