@@ -2,7 +2,7 @@
 // POST, on a press of its button, changes anything, so mail scanners that fetch links (and run their
 // scripts) change nothing. The page's HTML holds one hidden message per outcome.
 import { api } from '../api/client.ts';
-import { showOutcome } from './outcome.ts';
+import { isShown, setShown, showOutcome } from './outcome.ts';
 
 export { showOutcome };
 
@@ -64,10 +64,10 @@ export function onPress(root: HTMLElement, button: HTMLButtonElement, action: ()
   button.addEventListener('click', async () => {
     button.disabled = true;
     showOutcome(root, 'working');
-    button.hidden = false;
+    setShown(button, true);
     const outcome = await action();
     button.disabled = false;
     showOutcome(root, outcome);
-    if (button.hidden) root.querySelector<HTMLElement>('a[data-outcome]:not([hidden])')?.focus();
+    if (!isShown(button)) [...root.querySelectorAll<HTMLElement>('a[data-outcome]')].find(isShown)?.focus();
   });
 }
