@@ -34,6 +34,15 @@ function answerBytes(url: string): Promise<{ status: number; head: number; body:
   });
 }
 
+it("declares every page's encoding in its first 1,024 bytes, as its header names none", async () => {
+  for (const page of pagePaths) {
+    const response = await fetch(`${inject('baseURL')}${page}`);
+    expect(response.headers.get('content-type'), page).toBe('text/html');
+    const start = Buffer.from(await response.arrayBuffer()).subarray(0, 1024).toString('latin1');
+    expect(start, page).toContain('<meta charset="utf-8">');
+  }
+});
+
 it('sends every page, headers included, within the first flight', async () => {
   expect(pagePaths.length).toBeGreaterThan(250);
   const over: string[] = [];
