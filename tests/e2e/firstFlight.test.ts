@@ -38,7 +38,9 @@ it("declares every page's encoding in its first 1,024 bytes, as its header names
   for (const page of pagePaths) {
     const response = await fetch(`${inject('baseURL')}${page}`);
     expect(response.headers.get('content-type'), page).toBe('text/html');
-    const start = Buffer.from(await response.arrayBuffer()).subarray(0, 1024).toString('latin1');
+    const start = Buffer.from(await response.arrayBuffer())
+      .subarray(0, 1024)
+      .toString('latin1');
     expect(start, page).toContain('<meta charset="utf-8">');
   }
 });
