@@ -1,6 +1,8 @@
 // Every built page is valid HTML for the W3C Nu validator (vnu-jar, run on Java), all in one JVM run.
 // Its CSS checks lag behind current CSS (@property, margin-trim), so CSS messages are filtered out;
-// every HTML error counts.
+// every HTML error counts but one: it predates `<link rel="expect" blocking="render">` (WHATWG HTML
+// allows `blocking` on rel=stylesheet and rel=expect; Chromium 124 on), so its complaint about that link
+// is dropped for pages whose one blocking link is exactly the layout's.
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
@@ -66,5 +68,15 @@ it('finds no HTML error on any built page', async () => {
     messages.filter((m) => !m.url?.endsWith('/broken.html')),
   ];
   expect(controlMessages.map((m) => m.message)).toContain('Stray start tag “script”.');
-  expect(siteMessages.map((m) => `${where(m)}:${m.lastLine}: ${m.message}`)).toEqual([]);
+  const renderExpect = '<link rel="expect" href="#" blocking="render">';
+  const onlyRenderExpect = (file: string) => {
+    const html = fs.readFileSync(file, 'utf8');
+    return html.split('blocking=').length === 2 && html.includes(renderExpect);
+  };
+  const olderThanExpect = (m: VnuMessage) =>
+    m.message.startsWith('A “link” element with a “blocking” attribute must have a “rel” attribute') &&
+    onlyRenderExpect(new URL(m.url ?? 'file:/').pathname);
+  expect(
+    siteMessages.filter((m) => !olderThanExpect(m)).map((m) => `${where(m)}:${m.lastLine}: ${m.message}`),
+  ).toEqual([]);
 });
