@@ -109,7 +109,7 @@ describe('titles and structured data', () => {
       expect(new URL(String(data.image)).pathname).toBe(`/cards${path}.png`);
       expect(data.author).toMatchObject({ '@type': 'Organization', name: expect.any(String) });
       expect(data.dateModified).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-      expect(data.url).toBe(canonicalOf(html));
+      expect(data.mainEntityOfPage).toBe(canonicalOf(html));
     }
   });
 });
