@@ -5,6 +5,7 @@ import {
   actOnPage,
   baseURL,
   fontInspector,
+  fontsCached,
   newPage,
   withBrowser,
   withoutCareTips,
@@ -153,7 +154,7 @@ for (const t of langs) {
       // The first page never switches the site's fonts on (src/lib/fonts/switchOnFonts.ts): no face
       // swaps in under the reader; its files are fetched into the cache once the page has loaded.
       expect(await tipFonts()).toEqual([expect.not.stringMatching(/^Unbounded\b/)]);
-      await page.waitForFunction(() => localStorage.getItem('fonts') === '1');
+      await fontsCached(page);
       await openHome(page, t.home);
       // The face's own name, e.g. "Unbounded SemiBold"; a fallback is "DejaVu Sans" here.
       expect(await tipFonts()).toEqual([expect.stringMatching(/^Unbounded\b/)]);

@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
   fontInspector,
+  fontsCached,
   hydrateVisibleIslands,
   newPage,
   pages,
@@ -106,7 +107,7 @@ async function fontsFoundLate(page: Page): Promise<string[]> {
  * fallback faces) and the layout shift of the whole visit.
  */
 async function firstPageFonts(page: Page) {
-  await page.waitForFunction(() => localStorage.getItem('fonts') === '1');
+  await fontsCached(page);
   return page.evaluate(async () => {
     await new Promise(requestAnimationFrame);
     const paint = performance.getEntriesByName('first-contentful-paint')[0];

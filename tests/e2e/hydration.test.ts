@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { newPage, withBrowser } from '../support/browser.ts';
+import { fontsCached, newPage, withBrowser } from '../support/browser.ts';
 
 withBrowser();
 
@@ -106,7 +106,7 @@ describe('before a widget has hydrated', () => {
       await expect
         .poll(() => fetched.filter(forTip))
         .toEqual([lang === 'bg' ? '/bg/tips.json' : '/tips.json']);
-      await page.waitForFunction(() => localStorage.getItem('fonts') === '1');
+      await fontsCached(page);
       expect(fetched.filter(forTip)).toHaveLength(1);
       // A later page: both, and only when reached for.
       fetched.length = 0;

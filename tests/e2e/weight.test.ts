@@ -1,6 +1,6 @@
 import type { Page, Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { actOnPage, hydrateVisibleIslands, newPage, withBrowser } from '../support/browser.ts';
+import { actOnPage, fontsCached, hydrateVisibleIslands, newPage, withBrowser } from '../support/browser.ts';
 
 withBrowser();
 
@@ -57,7 +57,7 @@ async function visit(path: string, scrollToWidgets: boolean): Promise<Load> {
   page.on('requestfinished', onFinished);
   await page.goto(path, { waitUntil: 'networkidle' });
   // A first page fetches its fonts into the cache a second after its load (switchOnFonts.ts): counted.
-  await page.waitForFunction(() => localStorage.getItem('fonts') === '1');
+  await fontsCached(page);
   await actOnPage(page);
   await page.waitForFunction(() => !document.querySelector('astro-island[ssr][client="press"]'));
   if (scrollToWidgets) {

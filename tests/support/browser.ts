@@ -57,6 +57,11 @@ export async function fontInspector(page: Page): Promise<CDPSession> {
  */
 export async function withSiteFonts(page: Page, path: string): Promise<void> {
   await page.goto(path);
+  await fontsCached(page);
+}
+
+/** Waits until a first page has fetched the site's fonts into the cache and said so (switchOnFonts.ts). */
+export async function fontsCached(page: Page): Promise<void> {
   await page.waitForFunction(() => localStorage.getItem('fonts') === '1');
 }
 
