@@ -1,7 +1,7 @@
 import { loadEnv } from 'vite';
 import { describe, expect, it } from 'vitest';
 import { privacyContact } from '../../src/lib/privacy/privacyContact.ts';
-import { baseURL, expectAccessible, newPage, pages, withBrowser } from '../support/browser.ts';
+import { baseURL, expectAccessible, fontsCached, newPage, pages, withBrowser } from '../support/browser.ts';
 
 withBrowser();
 
@@ -195,6 +195,8 @@ describe('page contents', () => {
     const requests: string[] = [];
     page.on('console', (message) => logs.push(message.text()));
     await page.goto('/donate', { waitUntil: 'networkidle' });
+    // The first page's font warm-up is a request of its own, not the choice's.
+    await fontsCached(page);
     page.on('request', (request) => requests.push(request.url()));
     for (const text of [
       'Quality Content',
