@@ -20,9 +20,8 @@ import {
   greeting,
   letterFrame,
 } from './templates/LetterFrame.ts';
-import { type HeldComment, moderationParts } from './templates/ModerationLetter.ts';
 import { mailText } from './texts.ts';
-import { confirmToken, moderationToken, unsubscribeToken } from './tokens.ts';
+import { confirmToken, unsubscribeToken } from './tokens.ts';
 import type { Letter } from './transport.ts';
 
 /** Who a letter to a subscriber goes to. */
@@ -36,7 +35,7 @@ const note = { fontSize: '14px', marginTop: '20px' };
 const heading = { color: colours.plum, fontFamily: font, fontWeight: 900, lineHeight: '1.25' };
 
 /** A page of the site in a language: `/unsubscribe` or `/bg/unsubscribe`. */
-const pageUrl = (siteUrl: string, language: Lang, path: string) =>
+export const pageUrl = (siteUrl: string, language: Lang, path: string) =>
   `${siteUrl}${localizePath(path, language)}`;
 
 /** The framed content as the letter's HTML and plain-text parts. */
@@ -152,7 +151,7 @@ export async function courseLetter(
 }
 
 /** A letter to the operator (ADMIN_EMAIL), in their language: nothing to unsubscribe, its own why. */
-async function operatorLetter(
+export async function operatorLetter(
   siteUrl: string,
   operator: { email: string; language: Lang },
   letter: { subject: string; preview: string; content: ReactNode[] },
@@ -161,30 +160,6 @@ async function operatorLetter(
   const why = mailText(language)('moderation.why', { site: new URL(siteUrl).host });
   const parts = await renderLetter({ language, preview: letter.preview, siteUrl, why }, letter.content);
   return { to: operator.email, subject: letter.subject, ...parts, headers: {} };
-}
-
-/**
- * The letter to the operator about held comments (`more` are counted, not shown), in their language.
- * Its approve and hide links open the moderation page, which shows the comment; only its button acts.
- */
-export function moderationLetter(
-  { secret, siteUrl }: LetterContext,
-  operator: { email: string; language: Lang },
-  held: HeldComment[],
-  more: number,
-  issuedAt: Date,
-) {
-  const { language } = operator;
-  const t = mailText(language);
-  const page = pageUrl(siteUrl, language, '/moderate');
-  const comments = held.map((comment) => ({
-    ...comment,
-    // The article in the language the comment was written in, the page it was written on.
-    articleUrl: pageUrl(siteUrl, comment.language, `/blog/${comment.articleId}`),
-    approveUrl: `${page}#token=${moderationToken(secret, 'approve', comment.id, issuedAt)}`,
-    hideUrl: `${page}#token=${moderationToken(secret, 'hide', comment.id, issuedAt)}`,
-  }));
-  return operatorLetter(siteUrl, operator, moderationParts(t, language, comments, more));
 }
 
 /**
