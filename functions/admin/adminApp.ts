@@ -128,9 +128,7 @@ export function createAdminApp(options: AdminOptions) {
         const secret = await options.secret();
         if (!secret) return c.json({ error: noSecret('the links of letters cannot be signed') }, 409);
         const context = { secret, siteUrl: options.siteUrl };
-        const aborted = new AbortController();
         return stream(c, async (out) => {
-          out.onAbort(() => aborted.abort());
           const line = (value: SendLine) => out.writeln(JSON.stringify(value));
           const transport = createMailTransport(config);
           const { perSecond } = config.mail;
@@ -153,7 +151,7 @@ export function createAdminApp(options: AdminOptions) {
             const summary = await sendIssue(db, {
               slug,
               drain,
-              signal: aborted.signal,
+              stopped: () => out.aborted,
               onProgress: (done, total) => void line({ done, total }),
             });
             await line({ summary });

@@ -135,12 +135,11 @@ export function issueLetter(context: LetterContext, recipient: Recipient, slug: 
  * in the subscriber's language. The same Message-ID every time, so a letter resent after a crash shows once.
  */
 export async function courseLetter(
-  contentDir: string | undefined,
+  contentDir: string,
   context: LetterContext,
   recipient: Recipient,
   step: number,
 ): Promise<Letter> {
-  if (!contentDir) throw new Error('No content folder to make a letter of the course from');
   const letter = (await loadCourse(contentDir))[step];
   if (!letter) throw new Error(`The course has no letter ${step}`);
   const { language } = recipient;

@@ -8,7 +8,7 @@ import { type MailKind, mailQueue, rateLimits, subscribers } from '../db/schema.
 import type { Db } from '../db/types.ts';
 import { forgetSubscriber } from '../erasure.ts';
 import { lettersFailedTotal, lettersSentTotal } from '../metrics/counters.ts';
-import { type Issue, loadIssue } from '../newsletter/issues.ts';
+import { loadIssue } from '../newsletter/issues.ts';
 import { safeError } from '../safeError.ts';
 import { countAttempt } from '../security/attempts.ts';
 import { countBounce, isPermanentRefusal } from './bounces.ts';
@@ -184,7 +184,6 @@ export async function drainQueue(db: Db, options: DrainOptions) {
   // The templates (React Email, half a second to load) only once there is a letter: the API's routes
   // import this module, and most of their cold starts send nothing.
   const { confirmationLetter, courseLetter, issueLetter } = await import('./letters.ts');
-  const issueTexts = new Map<string, Promise<Issue>>();
   /**
    * The letter a claimed row stands for, with what to do once it left; undefined when there is nobody to
    * send it to, or nothing to say. A subscriber's is made from the row alone (its id and time, step or
@@ -203,14 +202,14 @@ export async function drainQueue(db: Db, options: DrainOptions) {
       .from(subscribers)
       .where(eq(subscribers.id, subscriberId ?? ''));
     if (!recipient) return undefined;
+    const contentDir = options.contentDir ?? '';
     if (issue !== null) {
-      if (!issueTexts.has(issue)) issueTexts.set(issue, loadIssue(options.contentDir ?? '', issue));
-      const texts = await (issueTexts.get(issue) as Promise<Issue>);
-      const made = await issueLetter(options.context, recipient, issue, texts[recipient.language]);
+      const texts = (await loadIssue(contentDir, issue))[recipient.language];
+      const made = await issueLetter(options.context, recipient, issue, texts);
       await paceIssue(options.perSecond);
       return made;
     }
-    if (courseStep !== null) return courseLetter(options.contentDir, options.context, recipient, courseStep);
+    if (courseStep !== null) return courseLetter(contentDir, options.context, recipient, courseStep);
     return confirmationLetter(options.context, recipient, createdAt, id);
   };
   for (const letter of claimed) {
@@ -246,9 +245,9 @@ export async function drainQueue(db: Db, options: DrainOptions) {
         lettersFailedTotal.inc({ kind: letter.kind, outcome: 'bounced' });
         continue;
       }
-      const before = result.failed;
-      await recordFailure(db, letter, now, error, result);
-      lettersFailedTotal.inc({ kind: letter.kind, outcome: result.failed > before ? 'gave_up' : 'retry' });
+      const gaveUp = await recordFailure(db, letter, now, error);
+      result[gaveUp ? 'failed' : 'retrying']++;
+      lettersFailedTotal.inc({ kind: letter.kind, outcome: gaveUp ? 'gave_up' : 'retry' });
     }
   }
   return result;

@@ -46,15 +46,15 @@ export async function loadCourse(contentDir: string) {
     }
   }
   if (problems.length > 0) throw new IssueError(`The course has problems:\n- ${problems.join('\n- ')}`);
-  const pick = (language: Lang, day: number) => {
+  // Whole, as checked: one letter per language and day, the languages agreeing on its tip.
+  const text = (language: Lang, day: number) => {
     const source = sources.find((letter) => letter.language === language && letter.data.day === day);
-    if (!source) throw new IssueError(`The course has no ${language} letter for day ${day}`);
-    const { data, markdown } = source;
-    return { tip: data.tip, text: { subject: data.subject, preview: data.preview, markdown } };
+    const { data, markdown } = source as CourseLetterSource;
+    return { tip: data.tip, subject: data.subject, preview: data.preview, markdown };
   };
   return courseDays.map((day, step) => {
-    const [en, bg] = [pick('en', day), pick('bg', day)];
-    return { step, day, tip: en.tip, text: { en: en.text, bg: bg.text } };
+    const [en, bg] = [text('en', day), text('bg', day)];
+    return { step, day, tip: en.tip, text: { en, bg } };
   });
 }
 
