@@ -47,11 +47,14 @@ export const needsArgument = (message: string, valid = (arg: string) => arg !== 
 // server never loads.
 const known = ['ConfigError', 'DataDirLockedError', 'NoDatabaseError', 'RestoreRefusedError', 'IssueError'];
 
-/** What to print of `error`, caught `doing` something: a known refusal's own words, without a stack trace. */
+/**
+ * What to print of `error`, caught `doing` something: a known refusal's own words, without a stack trace;
+ * one that names nothing there is (status 404, as an unknown issue) is a bad argument.
+ */
 export function commandFailure(error: unknown, doing: string): CommandFailure {
   if (error instanceof CommandFailure) return error;
-  const { name, message } = error as Error;
-  return new CommandFailure(known.includes(name) ? message : `${doing}: ${message}`);
+  const { name, message, status } = error as Error & { status?: number };
+  return new CommandFailure(known.includes(name) ? message : `${doing}: ${message}`, status === 404 ? 2 : 1);
 }
 
 /**

@@ -40,14 +40,12 @@ async function preview(slug: string) {
     // A bad setting is a ConfigError, printed in its own words.
     const config = loadConfig();
     const { runningSiteUrl } = await import('../admin/adminClient.ts');
-    const { loadIssue, unknownIssue } = await import('../newsletter/issues.ts');
+    const { loadIssue } = await import('../newsletter/issues.ts');
     // The links `send` would write: the running site's address, else what a server here would use.
     const siteUrl = (await runningSiteUrl(config.dataDir)) ?? siteUrlOf(config);
     const context = { secret: 'preview', siteUrl };
     const dir = path.join(config.dataDir, 'newsletter-preview', slug);
     if (slug === 'course') return await previewCourse(config.contentDir, context, dir);
-    const unknown = await unknownIssue(config.contentDir, slug);
-    if (unknown) throw new CommandFailure(unknown, 2);
     const issue = await loadIssue(config.contentDir, slug);
     const { issueLetter } = await import('../mail/letters.ts');
     await fs.mkdir(dir, { recursive: true });

@@ -9,7 +9,7 @@ import { createElement as h, type ReactNode } from 'react';
 import { type Lang, localizePath } from '../contract.ts';
 import type { subscribers } from '../db/schema.ts';
 import type { ProblemCode } from '../health/problems.ts';
-import { fillCourseMarkdown, loadCourse, tipText } from '../newsletter/course.ts';
+import { fillCourseMarkdown, loadCourse } from '../newsletter/course.ts';
 import type { IssueText } from '../newsletter/issueSchema.ts';
 import {
   boldLink,
@@ -144,7 +144,7 @@ export async function courseLetter(
   if (!letter) throw new Error(`The course has no letter ${step}`);
   const { language } = recipient;
   const text = letter.text[language];
-  const tip = `> **${mailText(language)('course.tipLabel')}** ${await tipText(contentDir, letter.tip, language)}`;
+  const tip = `> **${mailText(language)('course.tipLabel')}** ${text.tip}`;
   const markdown = fillCourseMarkdown(text.markdown, tip, pageUrl(context.siteUrl, language, '/'));
   return issueLetter(context, recipient, `course-${step}`, { ...text, markdown });
 }

@@ -4,18 +4,20 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Lang } from '../contract.ts';
 import { readFrontmatter } from '../frontmatter.ts';
-import { type IssueText, issueSchema, issueSlugPattern } from './issueSchema.ts';
+import { type IssueText, issueSchema } from './issueSchema.ts';
 
 export type Issue = Record<Lang, IssueText>;
 
 export class IssueError extends Error {
   override name = 'IssueError';
+  /** 404 where no issue has the name asked for (the operator's typing), 422 where its files are wrong. */
+  status: 404 | 422 = 422;
 }
 
 const extensions = ['.md', '.mdx'];
 
 /** The slugs with a file in every language, sorted. */
-export async function listIssues(contentDir: string): Promise<string[]> {
+async function listIssues(contentDir: string): Promise<string[]> {
   const slugsIn = async (language: Lang) =>
     (await fs.readdir(path.join(contentDir, 'newsletter', language)).catch(() => [] as string[]))
       .filter((file) => extensions.includes(path.extname(file)))
@@ -39,21 +41,17 @@ async function readIssueFile(contentDir: string, language: Lang, slug: string): 
   );
 }
 
-/** Both languages of an issue; an IssueError says what is missing or wrong. */
+/** Both languages of an issue; an IssueError says what is wrong, or names the issues there are. */
 export async function loadIssue(contentDir: string, slug: string): Promise<Issue> {
-  if (!issueSlugPattern.test(slug)) throw new IssueError(`Not an issue name: ${slug}`);
+  const known = await listIssues(contentDir);
+  if (!known.includes(slug)) {
+    const issues =
+      known.length > 0 ? `Issues: ${known.join(', ')}.` : 'There are no issues in content/newsletter yet.';
+    throw Object.assign(new IssueError(`Unknown issue: ${slug}. ${issues}`), { status: 404 as const });
+  }
   const [en, bg] = await Promise.all([
     readIssueFile(contentDir, 'en', slug),
     readIssueFile(contentDir, 'bg', slug),
   ]);
   return { en, bg };
-}
-
-/** What to say when `slug` is not an issue of the content, naming those there are; undefined when it is. */
-export async function unknownIssue(contentDir: string, slug: string) {
-  const known = await listIssues(contentDir);
-  if (known.includes(slug)) return undefined;
-  const issues =
-    known.length > 0 ? `Issues: ${known.join(', ')}.` : 'There are no issues in content/newsletter yet.';
-  return `Unknown issue: ${slug}. ${issues}`;
 }
