@@ -7,6 +7,7 @@ import { Readable } from 'node:stream';
 import type { ReadableStream as WebStream } from 'node:stream/web';
 import { escapeUTF8 } from 'entities';
 import { parseResponse } from 'hono/client';
+import { adminSocketPath, answers } from '../admin/adminSocket.ts';
 import { loadConfig, siteUrlOf } from '../config.ts';
 import { languages } from '../contract.ts';
 import type { SendLine, SendSummary } from '../mail/issueLetters.ts';
@@ -39,10 +40,9 @@ async function preview(slug: string) {
   try {
     // A bad setting is a ConfigError, printed in its own words.
     const config = loadConfig();
-    const { runningSiteUrl } = await import('../admin/adminClient.ts');
     const { loadIssue } = await import('../newsletter/issues.ts');
     // The links `send` would write: the running site's address, else what a server here would use.
-    const siteUrl = (await runningSiteUrl(config.dataDir)) ?? siteUrlOf(config);
+    const siteUrl = (await answers(adminSocketPath(config.dataDir)))?.siteUrl ?? siteUrlOf(config);
     const context = { secret: 'preview', siteUrl };
     const dir = path.join(config.dataDir, 'newsletter-preview', slug);
     if (slug === 'course') return await previewCourse(config.contentDir, context, dir);
