@@ -147,10 +147,9 @@ export function createAdminApp(options: AdminOptions) {
                 batch: 1,
                 perSecond,
               });
-            const drain = options.drainMail ?? ownDrain;
             const summary = await sendIssue(db, {
               slug,
-              drain,
+              drain: options.drainMail ?? ownDrain,
               stopped: () => out.aborted,
               onProgress: (done, total) => void line({ done, total }),
             });

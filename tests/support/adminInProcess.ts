@@ -3,7 +3,7 @@
 // of the real command line prove the wiring.
 import { hc } from 'hono/client';
 import { type AdminApp, createAdminApp } from '../../functions/admin/adminApp.ts';
-import { runAdmin } from '../../functions/cli/adminCommands.ts';
+import { runAdmin } from '../../functions/cli/admin.ts';
 import type { TestApp } from './inProcessApp.ts';
 import type { Finished } from './processes.ts';
 
