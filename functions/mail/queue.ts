@@ -213,20 +213,18 @@ export async function drainQueue(db: Db, options: DrainOptions) {
     return confirmationLetter(options.context, recipient, createdAt, id);
   };
   for (const letter of claimed) {
+    const itsRow = eq(mailQueue.id, letter.id);
     try {
       const made = await make(letter);
       if (!made) {
-        await db.delete(mailQueue).where(eq(mailQueue.id, letter.id));
+        await db.delete(mailQueue).where(itsRow);
         continue;
       }
       const { file } = await withinTimeout(options.transport.send(made), letterTimeoutMs);
       // An issue's letter stays, sent, so `newsletter send` run again adds none for this reader.
       if (letter.kind === 'issue') {
-        await db
-          .update(mailQueue)
-          .set({ status: 'sent', nextAttemptAt: now })
-          .where(eq(mailQueue.id, letter.id));
-      } else await db.delete(mailQueue).where(eq(mailQueue.id, letter.id));
+        await db.update(mailQueue).set({ status: 'sent', nextAttemptAt: now }).where(itsRow);
+      } else await db.delete(mailQueue).where(itsRow);
       await made.sent?.();
       await countSentLetter(db, letter.kind, now);
       if (options.confirmPerHour > 0 && letter.kind in capAction) {
