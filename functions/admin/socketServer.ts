@@ -31,10 +31,9 @@ export async function serveAdminSocket(app: Pick<Hono, 'fetch'>, dataDir: string
     return { problem: `Operator commands cannot reach this server (${(error as Error).message}).` };
   }
   return {
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
+    close: () => {
+      server.closeAllConnections();
+      return server[Symbol.asyncDispose]();
+    },
   };
 }

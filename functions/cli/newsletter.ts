@@ -29,8 +29,9 @@ letters are content/newsletter/course/<lang>/*.md; the serve process sends them 
 /** A made-up reader: the preview's links look real but unsubscribe nobody. */
 const reader = { id: '00000000-0000-4000-8000-000000000000', email: 'reader@example.com' };
 
-/** Writes `letter` into `dir` as `name`.html and `name`.txt. */
+/** Writes `letter` into `dir` (made if need be) as `name`.html and `name`.txt. */
 async function writeLetter(dir: string, name: string, letter: Letter) {
+  await fs.mkdir(dir, { recursive: true });
   await fs.writeFile(path.join(dir, `${name}.html`), letter.html);
   await fs.writeFile(path.join(dir, `${name}.txt`), `Subject: ${letter.subject}\n\n${letter.text}\n`);
 }
@@ -48,7 +49,6 @@ async function preview(slug: string) {
     if (slug === 'course') return await previewCourse(config.contentDir, context, dir);
     const issue = await loadIssue(config.contentDir, slug);
     const { issueLetter } = await import('../mail/letters.ts');
-    await fs.mkdir(dir, { recursive: true });
     for (const language of languages) {
       const letter = await issueLetter(context, { ...reader, language }, slug, issue[language]);
       await writeLetter(dir, language, letter);
@@ -64,7 +64,6 @@ async function previewCourse(contentDir: string, context: LetterContext, dir: st
   const { courseLetter } = await import('../mail/letters.ts');
   const { loadCourse } = await import('../newsletter/course.ts');
   const course = await loadCourse(contentDir);
-  await fs.mkdir(dir, { recursive: true });
   const rows: string[] = [];
   for (const letter of course) {
     const cells: string[] = [];
