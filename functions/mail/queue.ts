@@ -14,7 +14,7 @@ import { countAttempt } from '../security/attempts.ts';
 import { countBounce, isPermanentRefusal } from './bounces.ts';
 import { queueCourseLetters } from './courseSchedule.ts';
 import type { LetterContext } from './letters.ts';
-import type { Operator } from './moderationLetters.ts';
+import { moderationLetterNow, type Operator } from './moderationLetters.ts';
 import { recordFailure } from './retries.ts';
 import { countSentLetter } from './sentCounts.ts';
 import type { Letter, MailTransport } from './transport.ts';
@@ -193,7 +193,6 @@ export async function drainQueue(db: Db, options: DrainOptions) {
   const make = async (letter: typeof mailQueue.$inferSelect): Promise<Made | undefined> => {
     const { kind, id, subscriberId, issue, courseStep, createdAt } = letter;
     if (kind === 'moderation' && options.operator) {
-      const { moderationLetterNow } = await import('./moderationLetters.ts');
       return moderationLetterNow(db, options.context, options.operator, now);
     }
     // Unsubscribed or deleted since the claim (a batch takes a while): the row took this letter with it.
@@ -204,8 +203,8 @@ export async function drainQueue(db: Db, options: DrainOptions) {
     if (!recipient) return undefined;
     const contentDir = options.contentDir ?? '';
     if (issue !== null) {
-      const texts = (await loadIssue(contentDir, issue))[recipient.language];
-      const made = await issueLetter(options.context, recipient, issue, texts);
+      const text = (await loadIssue(contentDir, issue))[recipient.language];
+      const made = await issueLetter(options.context, recipient, issue, text);
       await paceIssue(options.perSecond);
       return made;
     }
