@@ -19,7 +19,8 @@ export async function connectAdmin(env: Record<string, string | undefined> = pro
   const socketPath = adminSocketPath(dataDirOf(env));
   let until: number | undefined;
   for (; ; await sleep(200)) {
-    if (await answers(socketPath)) return { client: overSocket(socketPath), close: async () => {} };
+    if (await answers(socketPath))
+      return { client: overSocket(socketPath), [Symbol.asyncDispose]: async () => {} };
     const { openAdminHere } = await import('./adminHere.ts');
     // Counted from here: loading the app takes seconds on a busy machine, which are not the wait.
     until ??= Date.now() + startWaitMs;

@@ -68,20 +68,16 @@ export async function openForOperator() {
   );
 }
 
-/** The admin API, opened for one command and closed after it. */
-export type OpenApi = () => Promise<{ client: AdminClient; close(): Promise<void> }>;
+/** The admin API, opened for one command and closed after it (an `await using` resource). */
+export type OpenApi = () => Promise<{ client: AdminClient; [Symbol.asyncDispose](): Promise<void> }>;
 
 /** Runs `work` with the site's admin API (from `open`), closed after it. */
 export async function withSite<T>(
   work: (client: AdminClient) => Promise<T>,
   open: OpenApi = openForOperator,
 ) {
-  const { client, close } = await open();
-  try {
-    return await work(client);
-  } finally {
-    await close();
-  }
+  await using site = await open();
+  return await work(site.client);
 }
 
 /** The command `args` names, with its arguments; a string saying what is wrong; undefined for help. */

@@ -20,7 +20,7 @@ export async function adminOn(app: TestApp, args: string[]): Promise<Finished> {
   // The test owns the database and closes it itself.
   const open = async () => ({
     client: hc<AdminApp>('http://admin', { fetch: api.request }),
-    close: async () => {},
+    [Symbol.asyncDispose]: async () => {},
   });
   const code = await runAdmin(args, open, {
     log: (text) => stdout.push(`${text}\n`),
