@@ -149,15 +149,14 @@ export async function courseLetter(
   return issueLetter(context, recipient, `course-${step}`, { ...text, markdown });
 }
 
-/** A letter to the operator (ADMIN_EMAIL), in their language: nothing to unsubscribe, its own why. */
+/** A letter to the operator (ADMIN_EMAIL), in their language: nothing to unsubscribe (the frame says why). */
 export async function operatorLetter(
   siteUrl: string,
   operator: { email: string; language: Lang },
   letter: { subject: string; preview: string; content: ReactNode[] },
 ): Promise<Letter> {
   const { language } = operator;
-  const why = mailText(language)('moderation.why', { site: new URL(siteUrl).host });
-  const parts = await renderLetter({ language, preview: letter.preview, siteUrl, why }, letter.content);
+  const parts = await renderLetter({ language, preview: letter.preview, siteUrl }, letter.content);
   return { to: operator.email, subject: letter.subject, ...parts, headers: {} };
 }
 
