@@ -20,7 +20,7 @@ import { queueReport } from '../mail/queueReport.ts';
 import { createMailTransport } from '../mail/transport.ts';
 import { deleteComment, heldComments, setCommentStatus } from '../moderation.ts';
 import { issueSlugPattern } from '../newsletter/issueSchema.ts';
-import { IssueError, loadIssue, unknownIssue } from '../newsletter/issues.ts';
+import { IssueError, loadIssue } from '../newsletter/issues.ts';
 import { deletePerson, exportPerson } from '../personalData.ts';
 import { purgeExpired } from '../retention.ts';
 import type { Services } from '../services.ts';
@@ -60,8 +60,10 @@ export function createAdminApp(options: AdminOptions) {
   const { db } = database;
   const { config } = options.services;
   const app = new Hono();
-  // A broken issue (its files' own problem) is the operator's to mend: 422, not the site's failure.
-  app.onError((error, c) => c.json({ error: error.message }, error instanceof IssueError ? 422 : 500));
+  // An unknown issue (404) or a broken one (422) is the operator's to mend, not the site's failure.
+  app.onError((error, c) =>
+    c.json({ error: error.message }, error instanceof IssueError ? error.status : 500),
+  );
   return (
     app
       // The site's address too: `newsletter preview` links to the site that is serving.
@@ -122,15 +124,11 @@ export function createAdminApp(options: AdminOptions) {
         const smtp = Boolean(config.mail.smtpUrl) && !dryRun;
         const refused = productionProblem(config, smtp, 'letters sent through SMTP_URL');
         if (refused) return c.json({ error: refused }, 409);
-        const unknown = await unknownIssue(config.contentDir, slug);
-        if (unknown) return c.json({ error: unknown }, 404);
         const issue = await loadIssue(config.contentDir, slug);
         const secret = await options.secret();
         if (!secret) return c.json({ error: noSecret('the links of letters cannot be signed') }, 409);
         const context = { secret, siteUrl: options.siteUrl };
-        const aborted = new AbortController();
         return stream(c, async (out) => {
-          out.onAbort(() => aborted.abort());
           const line = (value: SendLine) => out.writeln(JSON.stringify(value));
           const transport = createMailTransport(config);
           const { perSecond } = config.mail;
@@ -149,11 +147,10 @@ export function createAdminApp(options: AdminOptions) {
                 batch: 1,
                 perSecond,
               });
-            const drain = options.drainMail ?? ownDrain;
             const summary = await sendIssue(db, {
               slug,
-              drain,
-              signal: aborted.signal,
+              drain: options.drainMail ?? ownDrain,
+              stopped: () => out.aborted,
               onProgress: (done, total) => void line({ done, total }),
             });
             await line({ summary });

@@ -11,14 +11,6 @@ export type AdminClient = ReturnType<typeof hc<AdminApp>>;
 
 const overSocket = (socketPath: string) => hc<AdminApp>('http://admin', { fetch: socketFetch(socketPath) });
 
-/** The address of the site serving on DATA_DIR's socket (SITE_URL, or where it listens); undefined when none. */
-export async function runningSiteUrl(dataDir: string): Promise<string | undefined> {
-  const socketPath = adminSocketPath(dataDir);
-  if (!(await answers(socketPath))) return undefined;
-  const response = await overSocket(socketPath).health.$get();
-  return response.ok ? (await response.json()).siteUrl : undefined;
-}
-
 // A server that has just locked the folder answers on its socket a moment later.
 const startWaitMs = 5000;
 
@@ -27,7 +19,8 @@ export async function connectAdmin(env: Record<string, string | undefined> = pro
   const socketPath = adminSocketPath(dataDirOf(env));
   let until: number | undefined;
   for (; ; await sleep(200)) {
-    if (await answers(socketPath)) return { client: overSocket(socketPath), close: async () => {} };
+    if (await answers(socketPath))
+      return { client: overSocket(socketPath), [Symbol.asyncDispose]: async () => {} };
     const { openAdminHere } = await import('./adminHere.ts');
     // Counted from here: loading the app takes seconds on a busy machine, which are not the wait.
     until ??= Date.now() + startWaitMs;

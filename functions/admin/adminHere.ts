@@ -49,5 +49,6 @@ export async function openAdminHere(
   // The site's secret, never a new one: HASH_SECRET, else the one its database holds.
   const secret = async () => config.hashSecret ?? (await storedSecret(database.db));
   const app = createAdminApp({ services, database, siteUrl: siteUrlOf(config), secret });
-  return { client: hc<AdminApp>('http://admin', { fetch: app.request }), close: () => database.close() };
+  const client = hc<AdminApp>('http://admin', { fetch: app.request });
+  return { client, [Symbol.asyncDispose]: () => database.close() };
 }

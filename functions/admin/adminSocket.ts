@@ -34,8 +34,11 @@ export function socketFetch(socketPath: string): typeof fetch {
   };
 }
 
-/** Whether a server answers on `socketPath` (a file left by a crash does not). */
-export async function answers(socketPath: string): Promise<boolean> {
+/**
+ * What the server answering on `socketPath` says of itself (its address: SITE_URL, or where it listens);
+ * undefined when none answers (a file left by a crash does not).
+ */
+export async function answers(socketPath: string): Promise<{ siteUrl: string } | undefined> {
   try {
     // A file left by a crash refuses at once. A live server under load can take seconds to answer, and
     // taking its silence for absence sent commands to the database behind its back (on PostgreSQL, with
@@ -43,9 +46,8 @@ export async function answers(socketPath: string): Promise<boolean> {
     const health = await socketFetch(socketPath)('http://admin/health', {
       signal: AbortSignal.timeout(30_000),
     });
-    await health.body?.cancel();
-    return true;
+    return await health.json();
   } catch {
-    return false;
+    return undefined;
   }
 }

@@ -17,8 +17,8 @@ export async function serveAdminSocket(app: Pick<Hono, 'fetch'>, dataDir: string
   if (await answers(socketPath)) return { problem: `Another server answers on ${socketPath}.` };
   fs.rmSync(socketPath, { force: true });
   const server = http.createServer(getRequestListener(app.fetch));
-  // Created with no bits for others from the start, not only after a chmod: the socket is bound
-  // within listen() itself, so the process's mask is narrowed for that call alone.
+  // Created 0600, with no bits for others from the start: the socket is bound within listen() itself,
+  // so the process's mask is narrowed for that call alone.
   const umask = process.umask(0o177);
   try {
     server.listen(socketPath);
@@ -30,12 +30,10 @@ export async function serveAdminSocket(app: Pick<Hono, 'fetch'>, dataDir: string
   } catch (error) {
     return { problem: `Operator commands cannot reach this server (${(error as Error).message}).` };
   }
-  fs.chmodSync(socketPath, 0o600);
   return {
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
+    close: () => {
+      server.closeAllConnections();
+      return server[Symbol.asyncDispose]();
+    },
   };
 }

@@ -47,11 +47,14 @@ export const needsArgument = (message: string, valid = (arg: string) => arg !== 
 // server never loads.
 const known = ['ConfigError', 'DataDirLockedError', 'NoDatabaseError', 'RestoreRefusedError', 'IssueError'];
 
-/** What to print of `error`, caught `doing` something: a known refusal's own words, without a stack trace. */
+/**
+ * What to print of `error`, caught `doing` something: a known refusal's own words, without a stack trace;
+ * one that names nothing there is (status 404, as an unknown issue) is a bad argument.
+ */
 export function commandFailure(error: unknown, doing: string): CommandFailure {
   if (error instanceof CommandFailure) return error;
-  const { name, message } = error as Error;
-  return new CommandFailure(known.includes(name) ? message : `${doing}: ${message}`);
+  const { name, message, status } = error as Error & { status?: number };
+  return new CommandFailure(known.includes(name) ? message : `${doing}: ${message}`, status === 404 ? 2 : 1);
 }
 
 /**
@@ -65,20 +68,16 @@ export async function openForOperator() {
   );
 }
 
-/** The admin API, opened for one command and closed after it. */
-export type OpenApi = () => Promise<{ client: AdminClient; close(): Promise<void> }>;
+/** The admin API, opened for one command and closed after it (an `await using` resource). */
+export type OpenApi = () => Promise<{ client: AdminClient; [Symbol.asyncDispose](): Promise<void> }>;
 
 /** Runs `work` with the site's admin API (from `open`), closed after it. */
 export async function withSite<T>(
   work: (client: AdminClient) => Promise<T>,
   open: OpenApi = openForOperator,
 ) {
-  const { client, close } = await open();
-  try {
-    return await work(client);
-  } finally {
-    await close();
-  }
+  await using site = await open();
+  return await work(site.client);
 }
 
 /** The command `args` names, with its arguments; a string saying what is wrong; undefined for help. */

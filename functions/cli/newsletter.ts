@@ -7,6 +7,7 @@ import { Readable } from 'node:stream';
 import type { ReadableStream as WebStream } from 'node:stream/web';
 import { escapeUTF8 } from 'entities';
 import { parseResponse } from 'hono/client';
+import { adminSocketPath, answers } from '../admin/adminSocket.ts';
 import { loadConfig, siteUrlOf } from '../config.ts';
 import { languages } from '../contract.ts';
 import type { SendLine, SendSummary } from '../mail/issueLetters.ts';
@@ -28,8 +29,9 @@ letters are content/newsletter/course/<lang>/*.md; the serve process sends them 
 /** A made-up reader: the preview's links look real but unsubscribe nobody. */
 const reader = { id: '00000000-0000-4000-8000-000000000000', email: 'reader@example.com' };
 
-/** Writes `letter` into `dir` as `name`.html and `name`.txt. */
+/** Writes `letter` into `dir` (made if need be) as `name`.html and `name`.txt. */
 async function writeLetter(dir: string, name: string, letter: Letter) {
+  await fs.mkdir(dir, { recursive: true });
   await fs.writeFile(path.join(dir, `${name}.html`), letter.html);
   await fs.writeFile(path.join(dir, `${name}.txt`), `Subject: ${letter.subject}\n\n${letter.text}\n`);
 }
@@ -39,18 +41,14 @@ async function preview(slug: string) {
   try {
     // A bad setting is a ConfigError, printed in its own words.
     const config = loadConfig();
-    const { runningSiteUrl } = await import('../admin/adminClient.ts');
-    const { loadIssue, unknownIssue } = await import('../newsletter/issues.ts');
+    const { loadIssue } = await import('../newsletter/issues.ts');
     // The links `send` would write: the running site's address, else what a server here would use.
-    const siteUrl = (await runningSiteUrl(config.dataDir)) ?? siteUrlOf(config);
+    const siteUrl = (await answers(adminSocketPath(config.dataDir)))?.siteUrl ?? siteUrlOf(config);
     const context = { secret: 'preview', siteUrl };
     const dir = path.join(config.dataDir, 'newsletter-preview', slug);
     if (slug === 'course') return await previewCourse(config.contentDir, context, dir);
-    const unknown = await unknownIssue(config.contentDir, slug);
-    if (unknown) throw new CommandFailure(unknown, 2);
     const issue = await loadIssue(config.contentDir, slug);
     const { issueLetter } = await import('../mail/letters.ts');
-    await fs.mkdir(dir, { recursive: true });
     for (const language of languages) {
       const letter = await issueLetter(context, { ...reader, language }, slug, issue[language]);
       await writeLetter(dir, language, letter);
@@ -66,7 +64,6 @@ async function previewCourse(contentDir: string, context: LetterContext, dir: st
   const { courseLetter } = await import('../mail/letters.ts');
   const { loadCourse } = await import('../newsletter/course.ts');
   const course = await loadCourse(contentDir);
-  await fs.mkdir(dir, { recursive: true });
   const rows: string[] = [];
   for (const letter of course) {
     const cells: string[] = [];

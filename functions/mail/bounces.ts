@@ -10,13 +10,7 @@ import type { Db } from '../db/types.ts';
 /** Nodemailer's error for a recipient refused with a 5xx: code EENVELOPE, said to RCPT TO. */
 export function isPermanentRefusal(error: unknown): boolean {
   const { code, command, responseCode } = (error ?? {}) as Record<string, unknown>;
-  return (
-    code === 'EENVELOPE' &&
-    command === 'RCPT TO' &&
-    typeof responseCode === 'number' &&
-    responseCode >= 500 &&
-    responseCode < 600
-  );
+  return code === 'EENVELOPE' && command === 'RCPT TO' && /^5\d\d$/.test(String(responseCode));
 }
 
 const bouncedKey = 'bounced_mailboxes';

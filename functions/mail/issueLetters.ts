@@ -68,8 +68,8 @@ export interface IssueRun {
   drain: () => Promise<unknown>;
   /** After each drain: how many of `total` are done (sent, failed or gone) so far. */
   onProgress?: (done: number, total: number) => void;
-  /** Stops the run after the drain in hand (the command that asked for it went away). */
-  signal?: AbortSignal;
+  /** Whether to stop the run after the drain in hand (the command that asked for it went away). */
+  stopped?: () => boolean;
 }
 
 /** Queues the issue and drains its letters while any are due; what became of them. */
@@ -78,15 +78,14 @@ export async function sendIssue(db: Db, run: IssueRun): Promise<SendSummary> {
   await queueIssue(db, run.slug);
   const start = await tally(db, run.slug);
   const total = start.sum('waiting');
-  for (let before = start; before.due > 0 && !run.signal?.aborted; ) {
+  let end = start;
+  for (let before = start; before.due > 0 && !run.stopped?.(); before = end) {
     await run.drain();
-    const after = await tally(db, run.slug);
-    run.onProgress?.(total - after.sum('waiting'), total);
+    end = await tally(db, run.slug);
+    run.onProgress?.(total - end.sum('waiting'), total);
     // Nothing moved (the letters due are another drainer's to send): the queue sends them, not this run.
-    if (after.due === before.due && after.sum('waiting') === before.sum('waiting')) break;
-    before = after;
+    if (end.due === before.due && end.sum('waiting') === before.sum('waiting')) break;
   }
-  const end = await tally(db, run.slug);
   const sentIn = (language: Lang) => end.sum('sent', language) - start.sum('sent', language);
   const failed = await db
     .select({ subscriberId: mailQueue.subscriberId, error: mailQueue.lastError })

@@ -9,7 +9,7 @@ import { createElement as h, type ReactNode } from 'react';
 import { type Lang, localizePath } from '../contract.ts';
 import type { subscribers } from '../db/schema.ts';
 import type { ProblemCode } from '../health/problems.ts';
-import { fillCourseMarkdown, loadCourse, tipText } from '../newsletter/course.ts';
+import { fillCourseMarkdown, loadCourse } from '../newsletter/course.ts';
 import type { IssueText } from '../newsletter/issueSchema.ts';
 import {
   boldLink,
@@ -20,9 +20,8 @@ import {
   greeting,
   letterFrame,
 } from './templates/LetterFrame.ts';
-import { type HeldComment, moderationParts } from './templates/ModerationLetter.ts';
 import { mailText } from './texts.ts';
-import { confirmToken, moderationToken, unsubscribeToken } from './tokens.ts';
+import { confirmToken, unsubscribeToken } from './tokens.ts';
 import type { Letter } from './transport.ts';
 
 /** Who a letter to a subscriber goes to. */
@@ -36,7 +35,7 @@ const note = { fontSize: '14px', marginTop: '20px' };
 const heading = { color: colours.plum, fontFamily: font, fontWeight: 900, lineHeight: '1.25' };
 
 /** A page of the site in a language: `/unsubscribe` or `/bg/unsubscribe`. */
-const pageUrl = (siteUrl: string, language: Lang, path: string) =>
+export const pageUrl = (siteUrl: string, language: Lang, path: string) =>
   `${siteUrl}${localizePath(path, language)}`;
 
 /** The framed content as the letter's HTML and plain-text parts. */
@@ -136,55 +135,29 @@ export function issueLetter(context: LetterContext, recipient: Recipient, slug: 
  * in the subscriber's language. The same Message-ID every time, so a letter resent after a crash shows once.
  */
 export async function courseLetter(
-  contentDir: string | undefined,
+  contentDir: string,
   context: LetterContext,
   recipient: Recipient,
   step: number,
 ): Promise<Letter> {
-  if (!contentDir) throw new Error('No content folder to make a letter of the course from');
   const letter = (await loadCourse(contentDir))[step];
   if (!letter) throw new Error(`The course has no letter ${step}`);
   const { language } = recipient;
   const text = letter.text[language];
-  const tip = `> **${mailText(language)('course.tipLabel')}** ${await tipText(contentDir, letter.tip, language)}`;
+  const tip = `> **${mailText(language)('course.tipLabel')}** ${text.tip}`;
   const markdown = fillCourseMarkdown(text.markdown, tip, pageUrl(context.siteUrl, language, '/'));
   return issueLetter(context, recipient, `course-${step}`, { ...text, markdown });
 }
 
-/** A letter to the operator (ADMIN_EMAIL), in their language: nothing to unsubscribe, its own why. */
-async function operatorLetter(
+/** A letter to the operator (ADMIN_EMAIL), in their language: nothing to unsubscribe (the frame says why). */
+export async function operatorLetter(
   siteUrl: string,
   operator: { email: string; language: Lang },
   letter: { subject: string; preview: string; content: ReactNode[] },
 ): Promise<Letter> {
   const { language } = operator;
-  const why = mailText(language)('moderation.why', { site: new URL(siteUrl).host });
-  const parts = await renderLetter({ language, preview: letter.preview, siteUrl, why }, letter.content);
+  const parts = await renderLetter({ language, preview: letter.preview, siteUrl }, letter.content);
   return { to: operator.email, subject: letter.subject, ...parts, headers: {} };
-}
-
-/**
- * The letter to the operator about held comments (`more` are counted, not shown), in their language.
- * Its approve and hide links open the moderation page, which shows the comment; only its button acts.
- */
-export function moderationLetter(
-  { secret, siteUrl }: LetterContext,
-  operator: { email: string; language: Lang },
-  held: HeldComment[],
-  more: number,
-  issuedAt: Date,
-) {
-  const { language } = operator;
-  const t = mailText(language);
-  const page = pageUrl(siteUrl, language, '/moderate');
-  const comments = held.map((comment) => ({
-    ...comment,
-    // The article in the language the comment was written in, the page it was written on.
-    articleUrl: pageUrl(siteUrl, comment.language, `/blog/${comment.articleId}`),
-    approveUrl: `${page}#token=${moderationToken(secret, 'approve', comment.id, issuedAt)}`,
-    hideUrl: `${page}#token=${moderationToken(secret, 'hide', comment.id, issuedAt)}`,
-  }));
-  return operatorLetter(siteUrl, operator, moderationParts(t, language, comments, more));
 }
 
 /**

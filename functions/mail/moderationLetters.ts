@@ -48,7 +48,7 @@ export async function moderationLetterNow(db: Db, context: LetterContext, operat
     .orderBy(asc(comments.id))
     .limit(coveredPerLetter);
   if (covered.length === 0) return undefined;
-  const { moderationLetter } = await import('./letters.ts');
+  const { moderationLetter } = await import('./templates/ModerationLetter.ts');
   const listed = await Promise.all(
     covered.slice(0, listedPerLetter).map(async (row) => ({
       ...row,

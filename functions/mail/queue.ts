@@ -8,13 +8,13 @@ import { type MailKind, mailQueue, rateLimits, subscribers } from '../db/schema.
 import type { Db } from '../db/types.ts';
 import { forgetSubscriber } from '../erasure.ts';
 import { lettersFailedTotal, lettersSentTotal } from '../metrics/counters.ts';
-import { type Issue, loadIssue } from '../newsletter/issues.ts';
+import { loadIssue } from '../newsletter/issues.ts';
 import { safeError } from '../safeError.ts';
 import { countAttempt } from '../security/attempts.ts';
 import { countBounce, isPermanentRefusal } from './bounces.ts';
 import { queueCourseLetters } from './courseSchedule.ts';
 import type { LetterContext } from './letters.ts';
-import type { Operator } from './moderationLetters.ts';
+import { moderationLetterNow, type Operator } from './moderationLetters.ts';
 import { recordFailure } from './retries.ts';
 import { countSentLetter } from './sentCounts.ts';
 import type { Letter, MailTransport } from './transport.ts';
@@ -184,7 +184,6 @@ export async function drainQueue(db: Db, options: DrainOptions) {
   // The templates (React Email, half a second to load) only once there is a letter: the API's routes
   // import this module, and most of their cold starts send nothing.
   const { confirmationLetter, courseLetter, issueLetter } = await import('./letters.ts');
-  const issueTexts = new Map<string, Promise<Issue>>();
   /**
    * The letter a claimed row stands for, with what to do once it left; undefined when there is nobody to
    * send it to, or nothing to say. A subscriber's is made from the row alone (its id and time, step or
@@ -194,7 +193,6 @@ export async function drainQueue(db: Db, options: DrainOptions) {
   const make = async (letter: typeof mailQueue.$inferSelect): Promise<Made | undefined> => {
     const { kind, id, subscriberId, issue, courseStep, createdAt } = letter;
     if (kind === 'moderation' && options.operator) {
-      const { moderationLetterNow } = await import('./moderationLetters.ts');
       return moderationLetterNow(db, options.context, options.operator, now);
     }
     // Unsubscribed or deleted since the claim (a batch takes a while): the row took this letter with it.
@@ -203,31 +201,29 @@ export async function drainQueue(db: Db, options: DrainOptions) {
       .from(subscribers)
       .where(eq(subscribers.id, subscriberId ?? ''));
     if (!recipient) return undefined;
+    const contentDir = options.contentDir ?? '';
     if (issue !== null) {
-      if (!issueTexts.has(issue)) issueTexts.set(issue, loadIssue(options.contentDir ?? '', issue));
-      const texts = await (issueTexts.get(issue) as Promise<Issue>);
-      const made = await issueLetter(options.context, recipient, issue, texts[recipient.language]);
+      const text = (await loadIssue(contentDir, issue))[recipient.language];
+      const made = await issueLetter(options.context, recipient, issue, text);
       await paceIssue(options.perSecond);
       return made;
     }
-    if (courseStep !== null) return courseLetter(options.contentDir, options.context, recipient, courseStep);
+    if (courseStep !== null) return courseLetter(contentDir, options.context, recipient, courseStep);
     return confirmationLetter(options.context, recipient, createdAt, id);
   };
   for (const letter of claimed) {
+    const itsRow = eq(mailQueue.id, letter.id);
     try {
       const made = await make(letter);
       if (!made) {
-        await db.delete(mailQueue).where(eq(mailQueue.id, letter.id));
+        await db.delete(mailQueue).where(itsRow);
         continue;
       }
       const { file } = await withinTimeout(options.transport.send(made), letterTimeoutMs);
       // An issue's letter stays, sent, so `newsletter send` run again adds none for this reader.
       if (letter.kind === 'issue') {
-        await db
-          .update(mailQueue)
-          .set({ status: 'sent', nextAttemptAt: now })
-          .where(eq(mailQueue.id, letter.id));
-      } else await db.delete(mailQueue).where(eq(mailQueue.id, letter.id));
+        await db.update(mailQueue).set({ status: 'sent', nextAttemptAt: now }).where(itsRow);
+      } else await db.delete(mailQueue).where(itsRow);
       await made.sent?.();
       await countSentLetter(db, letter.kind, now);
       if (options.confirmPerHour > 0 && letter.kind in capAction) {
@@ -246,9 +242,9 @@ export async function drainQueue(db: Db, options: DrainOptions) {
         lettersFailedTotal.inc({ kind: letter.kind, outcome: 'bounced' });
         continue;
       }
-      const before = result.failed;
-      await recordFailure(db, letter, now, error, result);
-      lettersFailedTotal.inc({ kind: letter.kind, outcome: result.failed > before ? 'gave_up' : 'retry' });
+      const gaveUp = await recordFailure(db, letter, now, error);
+      result[gaveUp ? 'failed' : 'retrying']++;
+      lettersFailedTotal.inc({ kind: letter.kind, outcome: gaveUp ? 'gave_up' : 'retry' });
     }
   }
   return result;

@@ -16,16 +16,16 @@ export function retryDelayMs(attempts: number): number {
 }
 
 /**
- * A letter that could not be sent waits for its next try, or is marked failed after the last one. The
- * error is stored as its kind and code, never the server's message: that may quote the refused address.
+ * A letter that could not be sent waits for its next try, or is marked failed after the last one (then
+ * resolves to true). The error is stored as its kind and code, never the server's message: that may quote
+ * the refused address.
  */
 export async function recordFailure(
   db: Db,
   letter: { id: number; attempts: number },
   now: Date,
   error: unknown,
-  result: { failed: number; retrying: number },
-): Promise<void> {
+): Promise<boolean> {
   const last = letter.attempts >= maxAttempts;
   await db
     .update(mailQueue)
@@ -35,6 +35,5 @@ export async function recordFailure(
       lastError: safeError(error),
     })
     .where(eq(mailQueue.id, letter.id));
-  if (last) result.failed++;
-  else result.retrying++;
+  return last;
 }

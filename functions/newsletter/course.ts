@@ -33,8 +33,8 @@ export async function readLetterFiles(contentDir: string): Promise<CourseLetterS
 }
 
 /**
- * The five letters in order, each in both languages (`step` 0-4 its place, `day` its day); an IssueError
- * names every problem (a missing day, a tip that is not rare).
+ * The five letters in order, each in both languages with its rare tip's words (`step` 0-4 its place, `day`
+ * its day); an IssueError names every problem (a missing day, a tip that is not rare).
  */
 export async function loadCourse(contentDir: string) {
   const sources = await readLetterFiles(contentDir);
@@ -46,16 +46,15 @@ export async function loadCourse(contentDir: string) {
     }
   }
   if (problems.length > 0) throw new IssueError(`The course has problems:\n- ${problems.join('\n- ')}`);
-  const pick = (language: Lang, day: number) => {
+  // Whole, as checked: one letter per language and day, its tip in tips.json (which has every tip in
+  // both languages), the tip's words as they are today.
+  const text = (language: Lang, day: number) => {
     const source = sources.find((letter) => letter.language === language && letter.data.day === day);
-    if (!source) throw new IssueError(`The course has no ${language} letter for day ${day}`);
-    const { data, markdown } = source;
-    return { tip: data.tip, text: { subject: data.subject, preview: data.preview, markdown } };
+    const { data, markdown } = source as CourseLetterSource;
+    const tip = tips[language].get(tipIdFor(data.tip, language)) ?? '';
+    return { subject: data.subject, preview: data.preview, markdown, tip };
   };
-  return courseDays.map((day, step) => {
-    const [en, bg] = [pick('en', day), pick('bg', day)];
-    return { step, day, tip: en.tip, text: { en: en.text, bg: bg.text } };
-  });
+  return courseDays.map((day, step) => ({ step, day, text: { en: text('en', day), bg: text('bg', day) } }));
 }
 
 /** The letter's Markdown with `tip` (a Markdown line) where `{{tip}}` stands and `{home}` made a link. */
@@ -65,11 +64,4 @@ export function fillCourseMarkdown(markdown: string, tip: string, home: string):
     .map((line) => (line.trim() === tipMarker ? tip : line))
     .join('\n')
     .replaceAll('{home}', home);
-}
-
-/** The rare tip's words in one language, read from content/tips.json when the letter is made. */
-export async function tipText(contentDir: string, tip: string, language: Lang): Promise<string> {
-  const text = (await readTips(contentDir))[language].get(tipIdFor(tip, language));
-  if (!text) throw new IssueError(`Tip ${tip} is not in content/tips.json`);
-  return text;
 }

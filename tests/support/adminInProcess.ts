@@ -3,7 +3,7 @@
 // of the real command line prove the wiring.
 import { hc } from 'hono/client';
 import { type AdminApp, createAdminApp } from '../../functions/admin/adminApp.ts';
-import { runAdmin } from '../../functions/cli/adminCommands.ts';
+import { runAdmin } from '../../functions/cli/admin.ts';
 import type { TestApp } from './inProcessApp.ts';
 import type { Finished } from './processes.ts';
 
@@ -20,7 +20,7 @@ export async function adminOn(app: TestApp, args: string[]): Promise<Finished> {
   // The test owns the database and closes it itself.
   const open = async () => ({
     client: hc<AdminApp>('http://admin', { fetch: api.request }),
-    close: async () => {},
+    [Symbol.asyncDispose]: async () => {},
   });
   const code = await runAdmin(args, open, {
     log: (text) => stdout.push(`${text}\n`),

@@ -59,16 +59,15 @@ export interface FrameProps {
   siteUrl: string;
   /** A subscriber's unsubscribe page; absent in a letter to the operator. */
   unsubscribeUrl?: string;
-  /** Why this letter came, when not the subscriber's `letter.why`. */
-  why?: string;
 }
 
 /** The whole letter around `content`. */
 export function letterFrame(
-  { language, preview, siteUrl, unsubscribeUrl, why }: FrameProps,
+  { language, preview, siteUrl, unsubscribeUrl }: FrameProps,
   content: ReactNode[],
 ) {
   const t = mailText(language);
+  const why = t(unsubscribeUrl ? 'letter.why' : 'moderation.why', { site: new URL(siteUrl).host });
   return h(
     Html,
     { lang: language },
@@ -91,7 +90,7 @@ export function letterFrame(
         h(
           Section,
           { style: styles.footer },
-          h(Text, { style: { margin: '0 0 8px' } }, why ?? t('letter.why', { site: new URL(siteUrl).host })),
+          h(Text, { style: { margin: '0 0 8px' } }, why),
           unsubscribeUrl &&
             h(
               Text,

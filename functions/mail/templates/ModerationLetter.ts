@@ -8,10 +8,12 @@ import { Text } from '@react-email/text';
 import { type CSSProperties, createElement as h } from 'react';
 import type { Lang } from '../../contract.ts';
 import type { comments } from '../../db/schema.ts';
-import type { MailText } from '../texts.ts';
+import { type LetterContext, operatorLetter, pageUrl } from '../letters.ts';
+import { type MailText, mailText } from '../texts.ts';
+import { moderationToken } from '../tokens.ts';
 import { boldLink, button, colours, greeting } from './LetterFrame.ts';
 
-/** A held comment as the letter shows it, with its article's title and the letter's links. */
+/** A held comment as the letter shows it, with its article's title. */
 export type HeldComment = Pick<
   typeof comments.$inferSelect,
   'id' | 'articleId' | 'name' | 'comment' | 'createdAt' | 'language'
@@ -64,13 +66,30 @@ function commentBlock(t: MailText, language: Lang, comment: HeldCommentInLetter)
 }
 
 /**
- * The letter's subject, preview and content in the frame (letterFrame); `more` held comments are counted,
- * not shown. The subject names the article for one comment, the count for several; never what a visitor typed.
+ * The letter to the operator about held comments (`more` are counted, not shown), in their language. The
+ * subject names the article for one comment, the count for several; never what a visitor typed. Its
+ * approve and hide links open the moderation page, which shows the comment; only its button acts.
  */
-export function moderationParts(t: MailText, language: Lang, comments: HeldCommentInLetter[], more: number) {
+export function moderationLetter(
+  { secret, siteUrl }: LetterContext,
+  operator: { email: string; language: Lang },
+  held: HeldComment[],
+  more: number,
+  issuedAt: Date,
+) {
+  const { language } = operator;
+  const t = mailText(language);
+  const page = pageUrl(siteUrl, language, '/moderate');
+  const comments = held.map((comment) => ({
+    ...comment,
+    // The article in the language the comment was written in, the page it was written on.
+    articleUrl: pageUrl(siteUrl, comment.language, `/blog/${comment.articleId}`),
+    approveUrl: `${page}#token=${moderationToken(secret, 'approve', comment.id, issuedAt)}`,
+    hideUrl: `${page}#token=${moderationToken(secret, 'hide', comment.id, issuedAt)}`,
+  }));
   const total = comments.length + more;
   const count = String(total);
-  return {
+  return operatorLetter(siteUrl, operator, {
     subject:
       total === 1
         ? t('moderation.subject.one', { article: comments[0]?.articleTitle ?? '' })
@@ -88,5 +107,5 @@ export function moderationParts(t: MailText, language: Lang, comments: HeldComme
       more > 0 && h(Text, { style: { fontSize: '14px' } }, t('moderation.more', { count: String(more) })),
       h(Text, { style: { fontSize: '14px', marginTop: '20px' } }, t('moderation.expiry')),
     ],
-  };
+  });
 }
