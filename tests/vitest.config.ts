@@ -41,11 +41,7 @@ const standalone = [
 ];
 const browserProject = { ...patient, fileParallelism: false };
 
-// Nothing jumps (#44), run on demand (`--project e2e-shifts`), not by `npm test`, until its one open
-// shift (/today, docs/measurements.md) is found: a test red at random would hide real failures.
-const shifts = ['tests/e2e/layoutShift.test.ts'];
-
-// One config, eight projects: `npm test` (tests/run.ts) runs all but e2e-shifts; each can run alone,
+// One config, seven projects: `npm test` (tests/run.ts) runs them all; each can run alone,
 // e.g. `npx vitest run --config tests/vitest.config.ts --project unit`.
 export default defineConfig({
   root: fileURLToPath(new URL('..', import.meta.url)),
@@ -114,7 +110,7 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
-          exclude: [...standalone, ...shifts],
+          exclude: standalone,
           globalSetup: ['tests/support/setup/site.ts'],
           ...browserProject,
           // Two files at once: a headless shell leaves a core idle while a page waits on the server.
@@ -125,15 +121,6 @@ export default defineConfig({
       {
         extends: true,
         test: { name: 'e2e-standalone', include: standalone, ...browserProject },
-      },
-      {
-        extends: true,
-        test: {
-          name: 'e2e-shifts',
-          include: shifts,
-          globalSetup: ['tests/support/setup/site.ts'],
-          ...browserProject,
-        },
       },
     ],
   },

@@ -131,7 +131,7 @@ export default function CommentForm({ articleId, lang, labels, onPublished }: Pr
   const inputClass = `${fieldBorder} mt-1 block w-full rounded-2xl bg-night/60 px-4 py-3 text-cream`;
 
   return (
-    <form className="mt-8" {...sent.form}>
+    <form className="mt-4" {...sent.form}>
       <h3 className="font-display text-lg font-bold text-cream">{labels['comments.formTitle']}</h3>
       <div className="mt-4 grid gap-4 sm:grid-cols-2">
         <div>

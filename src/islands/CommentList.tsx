@@ -31,7 +31,7 @@ export default function CommentList({ articleId, lang, labels, focusId }: Props)
 
   return (
     // A line's room from the first paint: "Loading…" and then "No comments yet" take it without moving the form.
-    <div aria-live="polite" className="mt-4 min-h-lh">
+    <div aria-live="polite" className="mt-8 min-h-lh">
       {status === 'loading' && ready && <p className="text-haze">{labels['comments.loading']}</p>}
       {status === 'error' && (
         <p className="text-haze">

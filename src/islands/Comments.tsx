@@ -11,7 +11,7 @@ interface Props {
   labels: CommentsLabels;
 }
 
-/** An article's comment thread (shared by both languages) and the form to add to it. */
+/** The form to add to an article's comment thread, and the thread (shared by both languages). */
 export default function Comments({ articleId, lang, labels }: Props) {
   const [published, setPublished] = useState<number | null>(null);
   const id = useId();
@@ -25,8 +25,10 @@ export default function Comments({ articleId, lang, labels }: Props) {
         <h2 id={`${id}-title`} className="font-display text-xl font-bold text-sun">
           {labels['comments.title']}
         </h2>
-        <CommentList articleId={articleId} lang={lang} labels={labels} focusId={published} />
+        {/* The form first, the thread after it: the thread, whose length is known only once it has come,
+            then grows below the form and moves nothing above it. */}
         <CommentForm articleId={articleId} lang={lang} labels={labels} onPublished={setPublished} />
+        <CommentList articleId={articleId} lang={lang} labels={labels} focusId={published} />
       </section>
     </ErrorBoundary>
   );

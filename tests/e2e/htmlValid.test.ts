@@ -68,7 +68,7 @@ it('finds no HTML error on any built page', async () => {
     messages.filter((m) => !m.url?.endsWith('/broken.html')),
   ];
   expect(controlMessages.map((m) => m.message)).toContain('Stray start tag “script”.');
-  const renderExpect = '<link rel="expect" href="#" blocking="render">';
+  const renderExpect = '<link rel="expect" href="#f" blocking="render">';
   const onlyRenderExpect = (file: string) => {
     const html = fs.readFileSync(file, 'utf8');
     return html.split('blocking=').length === 2 && html.includes(renderExpect);

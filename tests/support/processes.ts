@@ -76,6 +76,9 @@ export function spawnScript(script: string, args: string[], env: Record<string, 
   });
 }
 
+/** The key `behindProxy` gives a server: a test signs a letter's link with it as the server would. */
+export const proxiedHashSecret = 'behind-a-proxy-test-secret-0123456789abcdef';
+
 /**
  * Settings for a server behind a proxy: any TRUST_PROXY counts as reachable by strangers, so it needs a
  * HASH_SECRET and its public address (SITE_URL, here its own, on a port chosen now).
@@ -86,7 +89,7 @@ export async function behindProxy(trustProxy = 'true'): Promise<Record<string, s
     TRUST_PROXY: trustProxy,
     PORT: String(port),
     SITE_URL: `http://127.0.0.1:${port}`,
-    HASH_SECRET: 'behind-a-proxy-test-secret-0123456789abcdef',
+    HASH_SECRET: proxiedHashSecret,
   };
 }
 
