@@ -8,6 +8,7 @@ import { pruneCache } from '../lib/buildCache.ts';
 import { compressFiles } from '../lib/builtPages/compression.ts';
 import { fontFace, fonts } from '../lib/builtPages/fonts.ts';
 import { inlineScripts } from '../lib/builtPages/inlineScripts.ts';
+import { islandAttributes } from '../lib/builtPages/islandAttributes.ts';
 import { islandScripts } from '../lib/builtPages/islandScripts.ts';
 import { languageRules } from '../lib/builtPages/languageRules.ts';
 import { parsePage, renderPage } from '../lib/builtPages/page.ts';
@@ -41,6 +42,7 @@ async function runPasses(root: string, options: BuiltPagesOptions, log: (message
     fonts(),
     styles(),
     islandScripts(),
+    islandAttributes(),
     inlineScripts(),
     securityHeaders(options.sources),
     languageRules(),
