@@ -8,8 +8,9 @@ import type { RatingLabels } from './labelKeys.ts';
 import { StarRow } from './RatingStars.tsx';
 
 /**
- * The article's average and how many rated it; a live region, as a rating sent changes both. Its line is
- * there before anything fills it, so the stars below never move when it does.
+ * The article's average and how many rated it; a live region, as a rating sent changes both. Its room is
+ * there before anything fills it, so the stars below never move when it does: one line where the card is
+ * wide, two on a phone, where the count can wrap below the stars (Bulgarian's does at 320 px).
  */
 export default function RatingSummary({ lang, labels }: { lang: Lang; labels: RatingLabels }) {
   const summary = useStore($ratingSummary);
@@ -25,7 +26,7 @@ export default function RatingSummary({ lang, labels }: { lang: Lang; labels: Ra
 
   return (
     <p
-      className="mt-3 flex min-h-6 flex-wrap items-center gap-3 text-haze"
+      className="mt-3 flex min-h-15 flex-wrap content-start items-center gap-3 text-haze sm:min-h-6"
       aria-live="polite"
       data-rating-summary
     >

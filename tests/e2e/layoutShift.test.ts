@@ -201,20 +201,37 @@ it("holds every page's first frame until its footer is parsed", () => {
   }
 });
 
-it(`shifts nothing on any of ${paths.length + 2} pages over slow 3G`, async () => {
-  const shifted: Record<string, string[]> = {};
-  // A held comment's page, as the operator's letter opens it (the token held until a button is pressed).
-  const queue = [...paths, `/moderate#token=${heldToken}`, `/bg/moderate#token=${heldToken}`];
-  const worker = async () => {
-    for (let path = queue.shift(); path; path = queue.shift()) {
-      // Each page a browser's first: its own storage and cookies, nothing cached.
-      const context = await newContext({ viewport: { width: 390, height: 844 } });
-      const shifts = await shiftsOf(await context.newPage(), path);
-      if (shifts.length) shifted[path] = report(shifts);
-      await context.close();
-    }
-  };
-  await Promise.all(Array.from({ length: atOnce }, worker));
-  // Each page that moved, with how much and what.
-  expect(shifted).toEqual({});
-});
+/** Every page at a phone's 390 px; at 320 and 1280 px, those whose widgets or outcomes could move. */
+const sizes = [
+  { width: 390, height: 844, paths },
+  ...[
+    { width: 320, height: 640 },
+    { width: 1280, height: 800 },
+  ].map((size) => ({
+    ...size,
+    paths: ['/', `/blog/${threadArticle}`, '/tips/en_1', '/unsubscribe#token=letter'].flatMap((path) => [
+      path,
+      `/bg${path === '/' ? '/' : path.replace('/tips/en_', '/tips/')}`,
+    ]),
+  })),
+];
+
+for (const { width, height, paths: sizePaths } of sizes) {
+  it(`shifts nothing on any of ${sizePaths.length + 2} pages over slow 3G at ${width} px`, async () => {
+    const shifted: Record<string, string[]> = {};
+    // A held comment's page, as the operator's letter opens it (the token held until a button is pressed).
+    const queue = [...sizePaths, `/moderate#token=${heldToken}`, `/bg/moderate#token=${heldToken}`];
+    const worker = async () => {
+      for (let path = queue.shift(); path; path = queue.shift()) {
+        // Each page a browser's first: its own storage and cookies, nothing cached.
+        const context = await newContext({ viewport: { width, height } });
+        const shifts = await shiftsOf(await context.newPage(), path);
+        if (shifts.length) shifted[path] = report(shifts);
+        await context.close();
+      }
+    };
+    await Promise.all(Array.from({ length: atOnce }, worker));
+    // Each page that moved, with how much and what.
+    expect(shifted).toEqual({});
+  });
+}
