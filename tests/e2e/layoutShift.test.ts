@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import type { Page } from 'playwright-core';
 import { beforeAll, expect, it } from 'vitest';
 import { moderationToken } from '../../functions/mail/tokens.ts';
+import { counterpartPath } from '../../src/i18n/paths.ts';
 import { baseURL, newContext, withBrowser } from '../support/browser.ts';
 import { builtDir } from '../support/builtSite.ts';
 import { proxiedHashSecret } from '../support/processes.ts';
@@ -14,6 +15,9 @@ withBrowser();
 
 /** The article whose thread has comments (seeded below); no other test writes to its thread. */
 const threadArticle = 4;
+
+/** An English page's path and its Bulgarian counterpart's. */
+const inBothLanguages = (path: string) => [path, counterpartPath(path, 'bg')];
 
 /**
  * Each page type once per language; /today leads to the day's tip page; the rest are status pages. The
@@ -30,7 +34,7 @@ const paths = [
   '/tips/en_1',
   '/saved',
 ]
-  .flatMap((path) => [path, `/bg${path === '/' ? '/' : path.replace('/tips/en_', '/tips/')}`])
+  .flatMap(inBothLanguages)
   .concat([
     '/blog/2',
     '/today',
@@ -209,10 +213,9 @@ const sizes = [
     { width: 1280, height: 800 },
   ].map((size) => ({
     ...size,
-    paths: ['/', `/blog/${threadArticle}`, '/tips/en_1', '/unsubscribe#token=letter'].flatMap((path) => [
-      path,
-      `/bg${path === '/' ? '/' : path.replace('/tips/en_', '/tips/')}`,
-    ]),
+    paths: ['/', `/blog/${threadArticle}`, '/tips/en_1', '/unsubscribe#token=letter'].flatMap(
+      inBothLanguages,
+    ),
   })),
 ];
 
