@@ -1,6 +1,7 @@
 // The language toggle remembers the choice, so English addresses send this visitor to it from now on:
 // in localStorage for the page's own check (arrival.inline.ts), and in a cookie for the host's, which
-// sends the visitor on before any page is sent (docs/i18n.md). Part of every page's head script (src/layouts/head.inline.ts).
+// sends the visitor on before any page is sent (docs/i18n.md). Part of every page's head script
+// (src/layouts/head.inline.ts).
 import { choiceCookies } from '../../functions/arrivalDecision.ts';
 
 /** A year in seconds, written out: the bundler keeps `365 * 24 * 60 * 60` as it is. */
