@@ -135,8 +135,8 @@ async function firstPageFonts(page: Page) {
 
 /**
  * Opens a page as a browser's first page (no font before its first paint, drawn in the fallback faces
- * throughout, font files in the cache after its load, no layout shift), and then a second time, when
- * its fonts are switched on before the paint and it must have preloaded every face it fetched.
+ * throughout, font files in the cache after its load, no layout shift), and then again, when its fonts
+ * are switched on before the paint and it must have preloaded every face it fetched.
  */
 async function openWarm(path: string, lang: string): Promise<Page> {
   const page = await newPage({ locale: lang === 'bg' ? 'bg-BG' : 'en-US' });
@@ -150,9 +150,15 @@ async function openWarm(path: string, lang: string): Promise<Page> {
     shift: 0,
   });
   expect(loaded, `${path}, fonts loaded after the first page's paint`).toBeGreaterThan(0);
-  await page.reload({ waitUntil: 'networkidle' });
-  await page.evaluate(() => document.fonts.ready);
-  expect(await fontsFoundLate(page), `${path}, second page`).toEqual([]);
+  // `font-display: optional` gives a cached font about 100 ms before the first paint. A busy machine can
+  // miss that, and the page then stays in the fallback faces, as a visitor's would, until the next one.
+  // So a page drawn in the fallback is opened again, twice at most; a font that never comes still fails.
+  for (let visit = 2; visit <= 4; visit++) {
+    await page.reload({ waitUntil: 'networkidle' });
+    await page.evaluate(() => document.fonts.ready);
+    expect(await fontsFoundLate(page), `${path}, page ${visit}`).toEqual([]);
+    if ((await fallbacks(page)).length === 0) break;
+  }
   // Widgets further down hydrate when seen; they render their own labels.
   await hydrateVisibleIslands(page);
   await page.waitForLoadState('networkidle');
