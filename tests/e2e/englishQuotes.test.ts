@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, it } from 'vitest';
-import { builtDir } from '../support/builtSite.ts';
+import { builtDir, builtPageFiles } from '../support/builtSite.ts';
 
 const entities: Record<string, string> = { quot: '"', apos: "'", '#39': "'", '#x27': "'", '#34': '"' };
 
@@ -23,9 +23,7 @@ function readerTexts(html: string): string[] {
 }
 
 it('sets every English page with curly quotes', () => {
-  const pages = fs
-    .readdirSync(builtDir, { recursive: true, encoding: 'utf8' })
-    .filter((file) => file.endsWith('.html') && !/^bg(\/|\.html)/.test(file));
+  const pages = builtPageFiles().filter((file) => !/^bg(\/|\.html)/.test(file));
   expect(pages.length).toBeGreaterThan(50);
   const found = pages.flatMap((file) =>
     readerTexts(fs.readFileSync(path.join(builtDir, file), 'utf8')).flatMap((text) =>

@@ -2,17 +2,14 @@
 // 14,600 bytes of an answer, status line and headers included, in the first round trip (ten TCP segments
 // of 1,460); a page one byte over paints a round trip later. Each built page is asked of the real server
 // as a browser asks (Brotli accepted), and its head and body are counted as they come over the wire.
-import fs from 'node:fs';
 import http from 'node:http';
 import { expect, inject, it } from 'vitest';
-import { builtDir } from '../support/builtSite.ts';
+import { builtPageFiles } from '../support/builtSite.ts';
 
 const firstFlightBytes = 14_600;
 
 /** The address of every built page: `index.html` → `/`, `bg/blog/1.html` → `/bg/blog/1`. */
-const pagePaths = fs
-  .readdirSync(builtDir, { recursive: true, encoding: 'utf8' })
-  .filter((file) => file.endsWith('.html'))
+const pagePaths = builtPageFiles()
   .map((file) => `/${file.replace(/\.html$/, '').replace(/(^|\/)index$/, '$1')}`)
   .sort();
 

@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, expect, it } from 'vitest';
-import { builtDir } from '../support/builtSite.ts';
+import { builtDir, builtPageFiles } from '../support/builtSite.ts';
 
 interface VnuMessage {
   type: string;
@@ -23,20 +23,12 @@ const vnuJar = createRequire(import.meta.url).resolve('vnu-jar/build/dist/vnu.ja
 const control = fs.mkdtempSync(path.join(os.tmpdir(), 'ia-html-'));
 afterAll(() => fs.rmSync(control, { recursive: true, force: true }));
 
-/** Every .html file of the build under test. */
-function builtPages(dir = builtDir): string[] {
-  return fs
-    .readdirSync(dir, { recursive: true, encoding: 'utf8' })
-    .filter((file) => file.endsWith('.html'))
-    .map((file) => path.join(dir, file));
-}
-
 it('finds no HTML error on any built page', async () => {
   // A page with the fault this check exists for (a script after </html>): proves the validator runs
   // and reports, in the same JVM run as the site.
   const broken = path.join(control, 'broken.html');
   fs.writeFileSync(broken, '<!doctype html><html lang="en"><title>x</title></html><script></script>');
-  const pages = builtPages();
+  const pages = builtPageFiles().map((file) => path.join(builtDir, file));
   expect(pages.length).toBeGreaterThan(100);
 
   const { stderr } = await promisify(execFile)(

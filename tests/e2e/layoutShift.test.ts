@@ -8,7 +8,8 @@ import { beforeAll, expect, it } from 'vitest';
 import { moderationToken } from '../../functions/mail/tokens.ts';
 import { counterpartPath } from '../../src/i18n/paths.ts';
 import { baseURL, newContext, withBrowser } from '../support/browser.ts';
-import { builtDir } from '../support/builtSite.ts';
+import { builtDir, builtPageFiles } from '../support/builtSite.ts';
+import { postJson } from '../support/http.ts';
 import { proxiedHashSecret } from '../support/processes.ts';
 
 withBrowser();
@@ -58,13 +59,13 @@ let heldToken = '';
 
 /** Comments posted through the real API, as readers post them: a short and a long one, in both languages. */
 async function post(comment: string, language: 'en' | 'bg') {
-  const answer = await fetch(`${baseURL}/api/articles/${threadArticle}/comments`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-forwarded-for': '10.254.44.1' },
-    body: JSON.stringify({ name: language === 'en' ? 'Mira' : 'Мира', comment, language, website: '' }),
-  });
+  const answer = await postJson(
+    `${baseURL}/api/articles/${threadArticle}/comments`,
+    { name: language === 'en' ? 'Mira' : 'Мира', comment, language, website: '' },
+    { 'x-forwarded-for': '10.254.44.1' },
+  );
   expect(answer.status).toBe(201);
-  return (await answer.json()) as { comment: { id: number }; status: 'published' | 'held' };
+  return answer.body as unknown as { comment: { id: number }; status: 'published' | 'held' };
 }
 
 beforeAll(async () => {
@@ -192,9 +193,7 @@ const report = (shifts: Shift[]) => [
 // arrived. The head's `<link rel="expect" blocking="render">` holds the first frame until the footer is
 // parsed; Chromium ignores one that names no element (`href="#"`), so every page names its own footer.
 it("holds every page's first frame until its footer is parsed", () => {
-  const pages = fs
-    .readdirSync(builtDir, { recursive: true, encoding: 'utf8' })
-    .filter((f) => f.endsWith('.html'));
+  const pages = builtPageFiles();
   expect(pages.length).toBeGreaterThan(250);
   for (const file of pages) {
     const html = fs.readFileSync(`${builtDir}/${file}`, 'utf8');
