@@ -1,13 +1,14 @@
-// The site's font families, cut at build time to what each language's pages show. A page loads only its own
-// language's files (no Cyrillic file on English pages, the two letters of the "БГ" toggle live in the English
-// file) and preloads every face its own HTML sets text in: Chromium holds the first paint for a preloaded
-// `optional` face, but draws the whole page in a fallback font when it finds one only while laying the page
-// out. Rules and preloads come switched off, for a script to switch on before the paint of every page but a
-// browser's first here (switchOnFonts.ts says why). Each face keeps only the text the pages set in it (read
-// from their trees and stylesheets, src/lib/fonts/); the body font's other letters, for visitors' comments,
-// are a second file per face that a browser fetches only when one of them is shown. A page that is mostly a
-// landing page of its own (a shared tip, `<html data-own-fonts>`) gets display faces cut to its text alone. A
-// page without islands gets the rules of the faces its HTML sets text in, and no others.
+// The site's font families, cut at build time to what each language's pages show. A page loads only its
+// own language's files (no Cyrillic file on English pages, the two letters of the "БГ" toggle live in
+// the English file) and preloads every face its own HTML sets text in: Chromium holds the first paint
+// for a preloaded `optional` face, but draws the whole page in a fallback font when it finds one only
+// while laying the page out. Rules and preloads come switched off, for a script to switch on before the
+// paint of every page but a browser's first here (switchOnFonts.ts says why). Each face keeps only the
+// text the pages set in it (read from their trees and stylesheets, src/lib/fonts/); the body font's
+// other letters, for visitors' comments, are a second file per face that a browser fetches only when
+// one of them is shown. A page that is mostly a landing page of its own (a shared tip,
+// `<html data-own-fonts>`) gets display faces cut to its text alone. A page without islands gets the
+// rules of the faces its HTML sets text in, and no others.
 import { createHash } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
